@@ -1,0 +1,33 @@
+# Every target does its own set-up: a .venv with the project and its test tools.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test table bench content clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## make run: the bot with DISCORD_TOKEN set, the local table without it.
+run: $(STAMP)
+	$(BIN)/python -m bot $(ARGS)
+
+## make test: the whole test suite.
+test: $(STAMP)
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+table: $(STAMP)
+	$(BIN)/python -m bot table $(ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+content: $(STAMP)
+	$(BIN)/python -m bot content
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,1 @@
+"""A game master for Betrayal at Baldur's Gate."""

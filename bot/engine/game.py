@@ -1,0 +1,196 @@
+"""The engine's front door: a new game, and `apply(state, action)`.
+
+An action is a dict with a `type` and the acting `player` id:
+  join {name, adventurer}   leave   start
+  move {way}                roll {trait?}   use / drop / pickup {card}
+  trade {card, to}          decide {choice}   end
+"""
+import pickle
+
+from . import cards, effects, moves, turns
+from . import state as st
+from .ctx import Ctx
+from .errors import IllegalAction
+
+
+def clone(state: dict) -> dict:
+    # The state is plain data; pickle copies it faster than copy.deepcopy.
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+class Engine:
+    def __init__(self, content):
+        self.content = content
+
+    def new_game(self, seed: int) -> dict:
+        return st.new_state(seed)
+
+    def apply(self, state: dict, action: dict) -> tuple[dict, list[dict]]:
+        """Return the state after `action` and the events it produced; the
+        given state is left untouched. Raises IllegalAction with a reason a
+        player can read."""
+        ctx = Ctx(self.content, clone(state))
+        self._dispatch(ctx, action)
+        effects.run(ctx)
+        return ctx.s, ctx.ev
+
+    def replay(self, seed: int, actions) -> tuple[dict, list[dict]]:
+        state, events = self.new_game(seed), []
+        for action in actions:
+            state, ev = self.apply(state, action)
+            events.extend(ev)
+        return state, events
+
+    # --- dispatch -----------------------------------------------------------
+
+    def _dispatch(self, ctx: Ctx, action: dict):
+        kind = action.get("type")
+        pid = action.get("player")
+        handler = getattr(self, f"_do_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            raise IllegalAction(f"Unknown action '{kind}'. Type help for the list of commands.")
+        if not isinstance(pid, str) or not pid:
+            raise IllegalAction("Every action needs the player who takes it.")
+        handler(ctx, pid, action)
+
+    def _seated(self, ctx, pid):
+        if pid not in ctx.s["players"]:
+            raise IllegalAction("You are not playing in this game. Join it first (before it starts).")
+
+    def _on_turn(self, ctx, pid, deciding: bool = False):
+        """The common checks for a turn action (rulebook: On Your Turn)."""
+        s = ctx.s
+        self._seated(ctx, pid)
+        if s["phase"] == "lobby":
+            raise IllegalAction("The game has not started yet.")
+        if s["phase"] == "over":
+            raise IllegalAction("This game is over.")
+        pending = s["pending"]
+        if pending and not deciding:
+            if pending["player"] == pid:
+                raise IllegalAction(f"First choose {pending['prompt']} "
+                                    f"({'; '.join(f'{i + 1}. {o}' for i, o in enumerate(pending['options']))}).")
+            raise IllegalAction(f"Waiting for {ctx.name(pending['player'])} to choose {pending['prompt']}")
+        if deciding:
+            return
+        if s["turn"]["player"] != pid:
+            raise IllegalAction(f"It is {ctx.who(s['turn']['player'])}'s turn, not yours.")
+        if s["turn"]["ending"]:
+            raise IllegalAction("Your turn is ending.")
+
+    # --- the lobby ----------------------------------------------------------
+
+    def _do_join(self, ctx, pid, action):
+        s, c = ctx.s, ctx.c
+        if s["phase"] != "lobby":
+            raise IllegalAction("The game has already started; new players can join only before the start.")
+        if pid in s["players"]:
+            raise IllegalAction(f"You are already playing {c.adventurers[s['players'][pid]['adventurer']].name}.")
+        if len(s["seats"]) >= st.MAX_PLAYERS:
+            raise IllegalAction(f"The game is full ({st.MAX_PLAYERS} players).")
+        adv_id = self.find_adventurer(action.get("adventurer", ""))
+        adv = c.adventurers[adv_id]
+        for other in s["players"].values():
+            taken = c.adventurers[other["adventurer"]]
+            if taken.id == adv_id:
+                raise IllegalAction(f"{adv.name} is already taken by {other['name']}. Free: {self.free_names(s)}.")
+            if taken.card == adv.card:
+                raise IllegalAction(f"{adv.name} shares a card with {taken.name} ({other['name']}), so both cannot "
+                                    f"play. Free: {self.free_names(s)}.")
+        name = (action.get("name") or pid).strip()[:32]
+        s["players"][pid] = st.new_player(name, adv_id)
+        s["seats"].append(pid)
+        ctx.say(f"{name} joins as {adv.name}, {adv.race} {adv.klass} ({len(s['seats'])} of {st.MAX_PLAYERS} seats).",
+                kind="join", player=pid)
+
+    def _do_leave(self, ctx, pid, action):
+        s = ctx.s
+        self._seated(ctx, pid)
+        if s["phase"] != "lobby":
+            raise IllegalAction("The game has started; a seat can only be handed to someone else now.")
+        name = ctx.name(pid)
+        del s["players"][pid]
+        s["seats"].remove(pid)
+        ctx.say(f"{name} leaves the game.", kind="leave", player=pid)
+
+    def _do_start(self, ctx, pid, action):
+        s = ctx.s
+        self._seated(ctx, pid)
+        if s["phase"] != "lobby":
+            raise IllegalAction("The game has already started.")
+        if len(s["seats"]) < st.MIN_PLAYERS:
+            raise IllegalAction(f"At least {st.MIN_PLAYERS} players are needed to start; "
+                                f"{len(s['seats'])} joined so far.")
+        turns.setup(ctx)
+
+    # --- turn actions -------------------------------------------------------
+
+    def _do_move(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        moves.move(ctx, pid, str(action.get("way", "")).lower())
+
+    def _do_use(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        cards.use(ctx, pid, str(action.get("card", "")))
+
+    def _do_drop(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        cards.drop(ctx, pid, str(action.get("card", "")))
+
+    def _do_pickup(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        cards.pick_up(ctx, pid, str(action.get("card", "")))
+
+    def _do_trade(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        cards.offer_trade(ctx, pid, str(action.get("card", "")), str(action.get("to", "")))
+
+    def _do_roll(self, ctx, pid, action):
+        """A roll the tile offers (rulebook: Attempt a Die Roll); each roll
+        once per turn."""
+        self._on_turn(ctx, pid)
+        tile = ctx.c.tiles[ctx.s["players"][pid]["tile"]]
+        steps = tile.effects.get("action")
+        if not steps:
+            raise IllegalAction(f"The {tile.name} offers no roll to attempt.")
+        trait = action.get("trait")
+        wanted = {st_["trait"] for st_ in steps if st_.get("do") == "roll" and "trait" in st_}
+        if trait and wanted and trait.lower() not in wanted:
+            raise IllegalAction(f"The {tile.name}'s roll uses {', '.join(sorted(wanted))}, not {trait}.")
+        key = f"action:{tile.id}"
+        if key in ctx.s["turn"]["rolls"]:
+            raise IllegalAction("You have already attempted that roll this turn; the same roll is once per turn.")
+        ctx.s["turn"]["rolls"].append(key)
+        effects.queue(ctx, pid, steps, source=tile.id, front=True)
+
+    def _do_decide(self, ctx, pid, action):
+        self._on_turn(ctx, pid, deciding=True)
+        effects.decide(ctx, pid, action.get("choice"))
+
+    def _do_end(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        turns.end_turn(ctx, pid)
+
+    # --- lookups for the adapters ----------------------------------------------
+
+    def find_adventurer(self, text: str) -> str:
+        key = str(text).strip().lower().strip('"')
+        advs = self.content.adventurers
+        for a in advs.values():
+            if key in (a.id, a.name.lower(), a.name.lower().replace('"', "")):
+                return a.id
+        matches = [a.id for a in advs.values() if key and key in a.name.lower()]
+        if len(matches) == 1:
+            return matches[0]
+        raise IllegalAction(f"No adventurer called '{text}'. Choose from: "
+                            f"{', '.join(a.name for a in advs.values())}.")
+
+    def free_names(self, state: dict) -> str:
+        return ", ".join(self.content.adventurers[a].name for a in self.free_adventurers(state)) or "none"
+
+    def free_adventurers(self, state: dict) -> list[str]:
+        taken = {self.content.adventurers[p["adventurer"]].card for p in state["players"].values()}
+        return [a.id for a in self.content.adventurers.values() if a.card not in taken]
+
+    def ways_out(self, state: dict, pid: str) -> dict:
+        return moves.ways_out(Ctx(self.content, state), pid)

@@ -1,0 +1,273 @@
+"""Moving through the city and discovering new tiles (rulebook: Move, Moving
+Between Levels, Discover a New Tile, Special Tiles)."""
+from . import board as bd
+from . import effects, rng
+from .errors import IllegalAction
+
+LANDING = "catacomb_landing"
+DIRECTIONS = bd.SIDES
+SPECIAL_WAYS = ("stairs", "grate")
+
+
+def barrier_half(tile, board_side: str, rot: int) -> str:
+    """Barrier tiles are split between their printed north and south halves."""
+    return "north" if bd.printed_side(board_side, rot) in ("north", "east") else "south"
+
+
+def stack_for(ctx, colour: str) -> str | None:
+    """The stack a doorway of this colour draws from, or None when the level
+    has no tiles left (rulebook: "What Happens if We Get to the End of a
+    Stack of Tiles?")."""
+    s = ctx.s
+    def has(name):
+        return bool(s["stacks"].get(name)) or bool(s["set_aside"].get(name))
+    if has(colour):
+        return colour
+    if colour in ("building", "street"):
+        other = "street" if colour == "building" else "building"
+        return other if has(other) else None
+    return None
+
+
+def ways_out(ctx, pid: str) -> dict[str, dict]:
+    """Every way the player could leave their tile now, with what it costs
+    and what lies beyond: {way: {to, cost, discover, cross}}. A way that is
+    impossible carries `blocked` with the reason."""
+    s = ctx.s
+    p = s["players"][pid]
+    tid = p["tile"]
+    tile = ctx.c.tiles[tid]
+    place = s["board"][tid]
+    squares = bd.grid(s["board"])
+    ways = {}
+    placed = bd.placed_doorways(ctx.c, s["board"], tid)
+    beyond = bd.exits(ctx.c, s["board"], tid, squares)
+    for side in DIRECTIONS:
+        if side not in placed:
+            continue
+        if side not in beyond:
+            continue  # a false feature: no way through
+        way = {"to": beyond[side], "cost": 1, "discover": None, "cross": False}
+        if beyond[side] is None:
+            colour = placed[side]
+            stack = stack_for(ctx, colour)
+            if stack is None:
+                way["blocked"] = ("Every catacomb tile has been found; that doorway leads nowhere new."
+                                  if colour == "catacomb" else "There are no city tiles left to discover.")
+            way["discover"] = stack
+        if tile.barrier and p["half"] and barrier_half(tile, side, place["rot"]) != p["half"]:
+            way["cross"] = True
+        ways[side] = way
+    if tile.stairs_to:
+        if tile.stairs_to in s["board"]:
+            ways["stairs"] = {"to": tile.stairs_to, "cost": 1 + tile.stairs_extra_cost, "discover": None, "cross": False}
+        else:
+            ways["stairs"] = {"to": tile.stairs_to, "cost": 1 + tile.stairs_extra_cost, "discover": None, "cross": False,
+                              "blocked": f"The stairs lead to the {ctx.tile_name(tile.stairs_to)}, which has not been "
+                                         "found yet; both tiles must be in play to use them."}
+    if tile.sewer_grate:
+        ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
+    return ways
+
+
+def check_move(ctx, pid: str, way: str) -> dict:
+    s = ctx.s
+    turn = s["turn"]
+    if way not in DIRECTIONS + SPECIAL_WAYS:
+        raise IllegalAction(f"'{way}' is not a way to move. Use north, east, south, west, stairs or grate.")
+    if turn["stopped"]:
+        raise IllegalAction("Your movement is over for this turn (drawing a card or a failed roll ends it). "
+                            "You can still use items, then end your turn.")
+    ways = ways_out(ctx, pid)
+    tile_name = ctx.tile_name(s["players"][pid]["tile"])
+    if way not in ways:
+        what = {"stairs": "no stairs", "grate": "no sewer grate"}.get(way, f"no open doorway to the {way}")
+        options = ", ".join(ways) or "none"
+        raise IllegalAction(f"The {tile_name} has {what}. Ways out: {options}.")
+    info = ways[way]
+    if "blocked" in info:
+        raise IllegalAction(info["blocked"])
+    speed = ctx.value(pid, "speed")
+    if turn["moved"] > 0 and turn["moved"] + info["cost"] > speed:
+        left = max(0, speed - turn["moved"])
+        raise IllegalAction(f"That costs {info['cost']} spaces and you have {left} of your {speed} Speed left "
+                            "this turn.")
+    if info["cross"] and "barrier" in turn["rolls"]:
+        raise IllegalAction("You already tried to cross this barrier this turn; the roll is once per turn.")
+    return info
+
+
+def move(ctx, pid: str, way: str):
+    info = check_move(ctx, pid, way)
+    tid = ctx.s["players"][pid]["tile"]
+    tile = ctx.c.tiles[tid]
+    steps = []
+    if info["cross"]:
+        steps.append({"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
+    steps.extend(tile.effects.get("on_leave", []))
+    steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"]})
+    effects.queue(ctx, pid, steps, source=tid, front=True)
+
+
+@effects.step("_cross")
+def _cross(ctx, task, item):
+    """Crossing a barrier: a trait roll once per turn; it costs no movement,
+    and failing ends movement (rulebook: Special Tiles, Assassin's Run)."""
+    pid = task["player"]
+    ctx.s["turn"]["rolls"].append("barrier")
+    n = rng.dice_count(ctx.value(pid, item["trait"]))
+    total = effects.make_roll(ctx, pid, n, item["trait"].capitalize())
+    if total >= item["target"]:
+        ctx.say(f"{ctx.name(pid)} gets past the barrier.", kind="barrier", player=pid)
+        return
+    ctx.say(f"{ctx.name(pid)} fails to cross (needed {item['target']}+); their movement ends.", kind="barrier")
+    ctx.s["turn"]["stopped"] = True
+    task["steps"].clear()
+
+
+@effects.step("_go")
+def _go(ctx, task, item):
+    pid = task["player"]
+    turn = ctx.s["turn"]
+    way = item["way"]
+    speed = ctx.value(pid, "speed")
+    turn["moved"] += item["cost"]
+    if turn["moved"] >= speed:
+        # Rulebook: Special Tiles, House of Blood: a Speed loss while leaving
+        # still lets you out, but you stop on the next tile.
+        turn["stopped"] = turn["moved"] > speed or turn["stopped"]
+    if way in DIRECTIONS:
+        dest = bd.exits(ctx.c, ctx.s["board"], item["from"]).get(way)
+        if dest is None:
+            discover(ctx, pid, item["from"], way)
+            return
+        arrive(ctx, pid, dest, entered_by=bd.OPPOSITE[way])
+    else:
+        dest = ctx.c.tiles[item["from"]].stairs_to if way == "stairs" else LANDING
+        verb = "climbs the stairs" if way == "stairs" else "drops through the sewer grate"
+        ctx.say(f"{ctx.name(pid)} {verb} to the {ctx.tile_name(dest)}.", kind="move", player=pid, tile=dest)
+        arrive(ctx, pid, dest, entered_by=None, announce=False)
+
+
+def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = True, discovered: bool = False):
+    """Put the player on a tile and run what entering it does: the card for
+    its symbol when just discovered, then the tile's own text (rulebook:
+    Discover a New Tile)."""
+    p = ctx.s["players"][pid]
+    p["tile"] = tid
+    tile = ctx.c.tiles[tid]
+    p["half"] = None
+    if tile.barrier:
+        p["half"] = barrier_half(tile, entered_by, ctx.s["board"][tid]["rot"]) if entered_by else "north"
+    if announce:
+        ctx.say(f"{ctx.name(pid)} moves to the {tile.name}.", kind="move", player=pid, tile=tid)
+    steps = []
+    if discovered and tile.symbol != "none":
+        steps.append({"do": "draw", "deck": tile.symbol})
+    steps.extend(tile.effects.get("on_enter", []))
+    if steps:
+        effects.queue(ctx, pid, steps, source=tid, front=True)
+
+
+# --- discovery -------------------------------------------------------------
+
+def placements(ctx, tile_id: str, square: tuple, entry_side: str) -> list[tuple[int, int, bool]]:
+    """Rotations of a new tile on `square` that join the doorway just used
+    (entry_side is the side of the new tile facing it): (rotation, doors
+    connected, seals its level?)."""
+    s = ctx.s
+    squares = bd.grid(s["board"])
+    tile = ctx.c.tiles[tile_id]
+    level, x, y = square
+    result = []
+    for rot in range(4):
+        doors = bd.doorways(tile, rot)
+        if entry_side not in doors:
+            continue
+        connected, open_new = 0, 0
+        for side in doors:
+            dx, dy = bd.STEP[side]
+            other = squares.get((level, x + dx, y + dy))
+            if other is None:
+                open_new += 1
+            elif bd.OPPOSITE[side] in bd.placed_doorways(ctx.c, s["board"], other):
+                connected += 1
+        # Free doorways left on the level after placing: the old ones minus
+        # those now facing this tile, plus the new tile's own open ones.
+        still_open = open_new + sum(
+            1 for (tid, side) in bd.open_doorways(ctx.c, s["board"], level, squares)
+            if bd.neighbour_square(s["board"][tid], side) != square)
+        result.append((rot, connected, still_open == 0))
+    return result
+
+
+def discover(ctx, pid: str, from_tid: str, side: str):
+    """Draw from the stack of the doorway's colour and join the tile to it,
+    turned to connect as many doorways as possible; never seal a level
+    (rulebook: Discover a New Tile, "Can I Seal Off a Level?")."""
+    s = ctx.s
+    colour = bd.placed_doorways(ctx.c, s["board"], from_tid)[side]
+    stack = stack_for(ctx, colour)
+    square = bd.neighbour_square(s["board"][from_tid], side)
+    entry = bd.OPPOSITE[side]
+    if not s["stacks"][stack]:
+        s["stacks"][stack] = rng.shuffle(s, s["set_aside"][stack])
+        s["set_aside"][stack] = []
+    while True:
+        tile_id = s["stacks"][stack].pop(0)
+        options = placements(ctx, tile_id, square, entry)
+        fine = [o for o in options if not o[2]]
+        if fine or not s["stacks"][stack]:
+            break
+        # Set aside a tile that would seal the level; it returns when the stack runs out.
+        s["set_aside"][stack].append(tile_id)
+        ctx.say(f"The {ctx.tile_name(tile_id)} would seal off the level, so it is set aside and another is drawn.",
+                kind="discover")
+    candidates = fine or options
+    best = max(o[1] for o in candidates)
+    best_rots = [o[0] for o in candidates if o[1] == best]
+    distinct = {}
+    for rot in best_rots:
+        key = tuple(sorted(bd.doorways(ctx.c.tiles[tile_id], rot)))
+        distinct.setdefault(key, rot)
+    choices = list(distinct.items())
+    if len(choices) == 1:
+        place(ctx, pid, tile_id, square, choices[0][1], entry)
+        return
+    ctx.say(f"{ctx.name(pid)} discovers the {ctx.tile_name(tile_id)}; it fits more than one way.", kind="discover")
+    effects.ask(ctx, pid, "place_tile", f"how to turn the {ctx.tile_name(tile_id)}?",
+                ["doorways " + ", ".join(key) for key, _ in choices],
+                tile=tile_id, square=list(square), rotations=[rot for _, rot in choices], entry=entry)
+
+
+@effects.decision("place_tile")
+def _decide_place(ctx, pending, index):
+    data = pending["data"]
+    place(ctx, pending["player"], data["tile"], tuple(data["square"]), data["rotations"][index], data["entry"])
+
+
+def place(ctx, pid: str, tile_id: str, square: tuple, rot: int, entry: str):
+    level, x, y = square
+    ctx.s["board"][tile_id] = {"level": level, "x": x, "y": y, "rot": rot}
+    tile = ctx.c.tiles[tile_id]
+    sym = f" It shows an {tile.symbol} symbol." if tile.symbol in ("event", "item", "omen") else ""
+    ctx.say(f"{ctx.name(pid)} discovers the {tile.name} ({tile.kind}).{sym}", kind="discover", player=pid,
+            tile=tile_id)
+    arrive(ctx, pid, tile_id, entered_by=entry, announce=False, discovered=True)
+
+
+# --- effects that move a player -----------------------------------------------
+
+@effects.step("move_to")
+def _move_to(ctx, task, item):
+    pid = task["player"]
+    dest = item["tile"] if item["tile"] in ctx.s["board"] else item.get("fallback")
+    if not dest or dest not in ctx.s["board"]:
+        ctx.say(f"The {item['tile'].replace('_', ' ')} is not in play, so {ctx.name(pid)} stays put.", kind="move")
+        return
+    ctx.say(f"{ctx.name(pid)} is moved to the {ctx.tile_name(dest)}.", kind="move", player=pid, tile=dest)
+    if ctx.s["turn"] and ctx.s["turn"]["player"] == pid:
+        ctx.s["turn"]["stopped"] = True
+    ctx.s["players"][pid]["tile"] = dest
+    ctx.s["players"][pid]["half"] = "north" if ctx.c.tiles[dest].barrier else None
+

@@ -1,0 +1,92 @@
+"""The shape of a game's state and small readers over it.
+
+A game is one plain dict (see `new_state`); nothing in it but dicts, lists,
+strings, numbers, booleans and None, so it saves as JSON as it is.
+"""
+from .content import TRAITS
+
+STATE_VERSION = 1
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+def new_state(seed: int) -> dict:
+    return {
+        "version": STATE_VERSION,
+        "seed": seed,
+        "rng": seed & ((1 << 64) - 1),
+        "phase": "lobby",          # lobby -> exploring -> haunt -> over
+        "seats": [],               # player ids in seat order; "left" is the next seat
+        "players": {},             # player id -> seat (see `new_player`)
+        "order": [],               # turn order: first player, then to the left
+        "turn": None,              # the current turn (see `new_turn`)
+        "board": {},               # tile id -> {level, x, y, rot}
+        "stacks": {},              # tile stack -> tile ids, top first
+        "set_aside": {},           # tile stack -> tiles set aside (would have sealed a level)
+        "decks": {},               # card deck -> card ids, top first
+        "discard": {},             # card deck -> discarded card ids
+        "piles": {},               # tile id -> card ids lying there (item piles)
+        "tokens": [],              # {name, tile} markers left by cards
+        "omens_revealed": 0,
+        "pending": None,           # a decision the game waits for (see effects.ask)
+        "queue": [],               # effect steps still to resolve, front first
+        "haunt": None,
+        "result": None,            # how the game ended
+    }
+
+
+def new_player(name: str, adventurer_id: str) -> dict:
+    return {
+        "name": name,
+        "adventurer": adventurer_id,
+        "aid_card": None,
+        "tile": None,
+        "half": None,              # which half of a barrier tile
+        "traits": {},              # trait -> 1-based position on the track
+        "cards": [],               # card ids held, in the order gained
+        "held_bonus": {},          # card id -> {trait: points it actually added}
+        "once": [],                # once-per-game things already used
+        "alive": True,
+    }
+
+
+def new_turn(player_id: str, number: int) -> dict:
+    return {
+        "player": player_id,
+        "number": number,
+        "moved": 0,                # spaces moved this turn
+        "stopped": False,          # movement over (a card was drawn, a barrier failed)
+        "rolls": [],               # rolls attempted this turn (each at most once)
+        "used": [],                # cards used, dropped, picked up or traded this turn
+        "omens": [],               # [omen id, tile id] for each omen drawn this turn
+        "ending": False,
+    }
+
+
+def trait_value(content, state: dict, pid: str, trait: str) -> int:
+    pos = state["players"][pid]["traits"][trait]
+    if pos <= 0:
+        return 0
+    return content.adventurers[state["players"][pid]["adventurer"]].tracks[trait].values[pos - 1]
+
+
+def traits_line(content, state: dict, pid: str) -> str:
+    return "  ".join(f"{t.capitalize()} {trait_value(content, state, pid, t)}" for t in TRAITS)
+
+
+def who(content, state: dict, pid: str) -> str:
+    """A player as the table names them: 'Ann (Torskar Stonecleaver)'."""
+    p = state["players"][pid]
+    return f"{p['name']} ({content.adventurers[p['adventurer']].name})"
+
+
+def current(state: dict) -> str | None:
+    return state["turn"]["player"] if state["turn"] else None
+
+
+def players_on(state: dict, tile_id: str) -> list[str]:
+    return [pid for pid in state["seats"] if state["players"][pid]["tile"] == tile_id and state["players"][pid]["alive"]]
+
+
+def left_of(state: dict, pid: str, steps: int = 1) -> str:
+    seats = state["seats"]
+    return seats[(seats.index(pid) + steps) % len(seats)]

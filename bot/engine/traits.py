@@ -1,0 +1,63 @@
+"""Trait tracks, gains, losses and damage (rulebook: Traits)."""
+from .content import MENTAL, PHYSICAL, TRAITS
+
+TOP = 8
+
+
+def lowest_position(ctx) -> int:
+    """Before the haunt no trait falls below its lowest number; after it, the
+    skull (position 0) is death (rulebook: Traits)."""
+    return 1 if ctx.s["phase"] != "haunt" else 0
+
+
+def change(ctx, pid: str, trait: str, delta: int, quiet: bool = False) -> int:
+    """Move a trait's clip by `delta` steps, stopping at the maximum and the
+    lowest allowed step. Returns the steps actually moved."""
+    p = ctx.s["players"][pid]
+    old = p["traits"][trait]
+    new = max(lowest_position(ctx), min(TOP, old + delta))
+    p["traits"][trait] = new
+    moved = new - old
+    if not quiet:
+        before = ctx.c.adventurers[p["adventurer"]].tracks[trait].values[old - 1] if old > 0 else 0
+        after = ctx.value(pid, trait)
+        if moved == 0:
+            edge = "maximum" if delta > 0 else "lowest value"
+            ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} is already at its {edge} ({after}).",
+                    kind="trait", player=pid, trait=trait, delta=0)
+        else:
+            verb = "rises" if moved > 0 else "drops"
+            ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} {verb} from {before} to {after}.",
+                    kind="trait", player=pid, trait=trait, delta=moved)
+    return moved
+
+
+def damage_outcomes(ctx, pid: str, kind: str, amount: int) -> list[tuple[int, int]]:
+    """The distinct results of splitting `amount` points between the two
+    traits of `kind`: a list of (points to the first trait, to the second)."""
+    first, second = PHYSICAL if kind == "physical" else MENTAL
+    p = ctx.s["players"][pid]["traits"]
+    floor = lowest_position(ctx)
+    seen, outcomes = set(), []
+    for k in range(amount, -1, -1):
+        result = (max(floor, p[first] - k), max(floor, p[second] - (amount - k)))
+        if result not in seen:
+            seen.add(result)
+            outcomes.append((k, amount - k))
+    return outcomes
+
+
+def split_label(kind: str, split: tuple[int, int]) -> str:
+    first, second = PHYSICAL if kind == "physical" else MENTAL
+    parts = [f"-{n} {t.capitalize()}" for n, t in zip(split, (first, second)) if n]
+    return ", ".join(parts) or "no loss"
+
+
+def apply_split(ctx, pid: str, kind: str, split: tuple[int, int]):
+    for trait, n in zip(PHYSICAL if kind == "physical" else MENTAL, split):
+        if n:
+            change(ctx, pid, trait, -n)
+
+
+def all_traits() -> tuple:
+    return TRAITS

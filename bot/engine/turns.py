@@ -1,0 +1,130 @@
+"""Setup, the order of turns, the end of a turn and the haunt roll
+(rulebook: Setup, On Your Turn, Making a Haunt Roll)."""
+from . import effects, rng
+from . import state as st
+from .haunt import chart_tile, choose_traitors, deal_hidden_tokens
+
+HAUNT_TARGET = 6
+START_TILES = {  # (level, x, y) of each start-tile room, laid west to east
+    "kitchen": ("city", 0, 0), "inner_chamber": ("city", 1, 0), "elfsong_tavern": ("city", 2, 0),
+    "kitchen_basement": ("catacomb", 0, 0), "catacomb_landing": ("catacomb", 1, 0),
+}
+
+
+def setup(ctx):
+    """Rulebook: Setup. Shuffle the decks and stacks, lay the two start tiles,
+    put everyone on the Elfsong Tavern at their starting values, deal the
+    player aid cards; the lowest goes first, then play passes left."""
+    s, c = ctx.s, ctx.c
+    for deck in ("event", "item", "omen"):
+        s["decks"][deck] = rng.shuffle(s, sorted(c.deck(deck)))
+        s["discard"][deck] = []
+    for stack in ("building", "street", "catacomb"):
+        s["stacks"][stack] = rng.shuffle(s, sorted(c.stack(stack)))
+        s["set_aside"][stack] = []
+    for tid, (level, x, y) in START_TILES.items():
+        s["board"][tid] = {"level": level, "x": x, "y": y, "rot": 0}
+    for pid in s["seats"]:
+        p = s["players"][pid]
+        adv = c.adventurers[p["adventurer"]]
+        p["traits"] = {t: adv.tracks[t].start for t in adv.tracks}
+        p["tile"] = "elfsong_tavern"
+    aid_cards = rng.shuffle(s, [1, 2, 3, 4, 5, 6])
+    for pid, number in zip(s["seats"], aid_cards):
+        s["players"][pid]["aid_card"] = number
+    first = min(s["seats"], key=lambda pid: s["players"][pid]["aid_card"])
+    s["order"] = [st.left_of(s, first, k) for k in range(len(s["seats"]))]
+    s["phase"] = "exploring"
+    dealt = ", ".join(f"{ctx.name(pid)} {s['players'][pid]['aid_card']}" for pid in s["seats"])
+    ctx.say(f"The game begins. Player aid cards: {dealt}. {ctx.name(first)} has the lowest card and goes first; "
+            "play passes to the left.", kind="setup", order=s["order"])
+    begin_turn(ctx, first, 1)
+
+
+def begin_turn(ctx, pid: str, number: int):
+    ctx.s["turn"] = st.new_turn(pid, number)
+    speed = ctx.value(pid, "speed")
+    ctx.say(f"Turn {number}: {ctx.who(pid)} on the {ctx.tile_name(ctx.s['players'][pid]['tile'])}, "
+            f"Speed {speed}.", kind="turn", player=pid)
+
+
+def end_turn(ctx, pid: str):
+    """What happens at the end of a turn: the tile's end-of-turn text, then a
+    haunt roll for each omen drawn (Ruling: haunt-roll timing), then the
+    next player."""
+    turn = ctx.s["turn"]
+    turn["ending"] = True
+    turn["stopped"] = True
+    p = ctx.s["players"][pid]
+    tile = ctx.c.tiles[p["tile"]]
+    steps = list(tile.effects.get("on_end_turn", []))
+    once_key = f"tile:{tile.id}"
+    if tile.effects.get("once_per_game_on_end_turn") and once_key not in p["once"]:
+        p["once"].append(once_key)
+        steps.extend(tile.effects["once_per_game_on_end_turn"])
+    steps += [{"do": "_haunt_rolls"}, {"do": "_next_turn"}]
+    effects.queue(ctx, pid, steps, source=tile.id)
+
+
+@effects.step("_haunt_rolls")
+def _haunt_rolls(ctx, task, item):
+    """Rulebook: Making a Haunt Roll. Roll as many dice as omens have been
+    revealed (at most 8); 6 or more starts the haunt."""
+    s = ctx.s
+    pid = task["player"]
+    for omen, tile in s["turn"]["omens"]:
+        if s["phase"] != "exploring":
+            return
+        n = rng.dice_count(s["omens_revealed"])
+        total = effects.make_roll(ctx, pid, n, "for the haunt")
+        last_omen = not s["decks"]["omen"]
+        if total >= HAUNT_TARGET or last_omen:
+            if total < HAUNT_TARGET:
+                ctx.say("Every omen has now been revealed, so the haunt begins anyway.", kind="haunt_roll")
+            start_haunt(ctx, pid, omen, tile)
+            task["steps"].clear()
+            return
+        ctx.say(f"The haunt roll needed {HAUNT_TARGET}+; the city stays quiet for now.", kind="haunt_roll")
+
+
+def start_haunt(ctx, revealer: str, omen: str, tile: str):
+    s, c = ctx.s, ctx.c
+    row = chart_tile(c, s, tile)
+    number = c.haunt_for(omen, row)
+    rule = c.traitor_rules[number]
+    haunt = c.haunts.get(number)
+    title = haunt.title if haunt else f"Haunt {number}"
+    traitors = choose_traitors(c, s, number, revealer)
+    s["haunt"] = {"number": number, "title": title, "kind": rule.kind, "revealer": revealer, "omen": omen,
+                  "tile": tile, "chart_tile": row, "traitors": traitors, "hidden_tokens": None}
+    where = ctx.tile_name(tile) + ("" if row == tile else f" (charted as the nearest omen tile, the {ctx.tile_name(row)})")
+    ctx.say(f"The haunt begins! {ctx.who(revealer)} is the haunt revealer: {ctx.card_name(omen)} on the {where} "
+            f"gives haunt {number}, \"{title}\".", kind="haunt", number=number)
+    if rule.kind in ("traitor", "several_traitors"):
+        names = ", ".join(ctx.who(p) for p in traitors)
+        ctx.say(f"Traitor: {names}.", kind="haunt", traitors=traitors)
+    elif rule.kind == "hidden_traitor":
+        tokens = deal_hidden_tokens(s)
+        s["haunt"]["hidden_tokens"] = tokens
+        s["haunt"]["traitors"] = [p for p, n in tokens.items() if n == 1]
+        ctx.say("A hidden traitor is among you: everyone is dealt a numbered token face down.", kind="haunt")
+        for pid, n in tokens.items():
+            secret = "You are the hidden traitor." if n == 1 else "You are not the traitor."
+            ctx.say(f"Your token shows {n}. {secret}", kind="secret", to=pid)
+    else:
+        ctx.say(rule.rule, kind="haunt")
+    s["phase"] = "over"
+    s["result"] = {"reason": "haunt_revealed", "haunt": number}
+    ctx.say("This table stops at the reveal: play the haunt from here with the haunt books.", kind="over")
+
+
+@effects.step("_next_turn")
+def _next_turn(ctx, task, item):
+    s = ctx.s
+    order = s["order"]
+    pid = s["turn"]["player"]
+    nxt = order[(order.index(pid) + 1) % len(order)]
+    while not s["players"][nxt]["alive"]:
+        nxt = order[(order.index(nxt) + 1) % len(order)]
+    begin_turn(ctx, nxt, s["turn"]["number"] + 1)
+

@@ -1,0 +1,228 @@
+"""The local table: play or watch a whole game in a terminal, no Discord.
+
+People type the same commands the slash commands offer; whoever the game is
+waiting for acts (a hot seat), so one keyboard serves the whole table.
+"""
+import argparse
+import json
+import random
+import sys
+
+from bot.content import load_content
+from bot.engine import Engine, IllegalAction
+from bot.engine.legal import actor
+from bot import autoplay, text
+
+HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
+  join <adventurer> [as <name>]   take a seat (3 to 6 players), e.g. `join torskar as Ann`
+  leave <name>                     leave before the start
+  start                            deal the aid cards and begin
+  move <north|east|south|west|stairs|grate>   (or just `north`, `n`, `up`, `down`...)
+  roll [trait]                     attempt the roll your tile offers (once per turn)
+  use <item> | drop <item> | pickup <item> | trade <item> <player>
+  choose <number>                  answer the question the game asks you
+  end                              end your turn
+  sheet [name]   status   map   adventurers   help   quit"""
+
+SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
+              "north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
+              "grate": "grate", "sewer": "grate"}
+
+
+class Table:
+    def __init__(self, seed: int, out=print, events_json: bool = False):
+        self.engine = Engine(load_content())
+        self.content = self.engine.content
+        self.state = self.engine.new_game(seed)
+        self.out = out
+        self.events_json = events_json
+        self.log: list[dict] = []
+
+    # --- players and names ----------------------------------------------------
+
+    def player_by_name(self, name: str) -> str:
+        key = name.strip().lower()
+        for pid in self.state["seats"]:
+            if self.state["players"][pid]["name"].lower() == key or pid == key:
+                return pid
+        raise IllegalAction(f"No player called '{name}'. Players: "
+                            f"{', '.join(self.state['players'][p]['name'] for p in self.state['seats']) or 'none'}.")
+
+    def apply(self, action: dict):
+        self.state, events = self.engine.apply(self.state, action)
+        self.log.append(action)
+        for ev in events:
+            if self.events_json:
+                self.out(json.dumps(ev, sort_keys=True))
+            elif ev["to"] == "all":
+                self.out(ev["text"])
+            else:
+                self.out(f"(only {self.state['players'][ev['to']]['name']} sees this) {ev['text']}")
+        if not self.events_json:
+            self.prompt_line()
+
+    def prompt_line(self):
+        s = self.state
+        if s["phase"] == "over":
+            return
+        who = actor(s)
+        if who is None:
+            return
+        if s["pending"]:
+            opts = "; ".join(f"{i + 1}. {o}" for i, o in enumerate(s["pending"]["options"]))
+            self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
+            return
+        ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
+        moves = "stopped" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
+        self.out(f"> {s['players'][who]['name']}: {moves}; or use/drop/pickup/roll, sheet, map, end.")
+
+    # --- commands --------------------------------------------------------------
+
+    def command(self, line: str) -> bool:
+        """Run one typed line; False when the table should close."""
+        words = line.strip().split()
+        if not words or words[0].startswith("#"):
+            return True
+        try:
+            return self._command(words)
+        except IllegalAction as e:
+            self.out(f"! {e.reason}")
+            return True
+
+    def _command(self, words: list[str]) -> bool:
+        s = self.state
+        acting = None
+        if words[0].lower() == "as" and len(words) >= 3:
+            acting = self.player_by_name(words[1])
+            words = words[2:]
+        verb, rest = words[0].lower(), words[1:]
+        arg = " ".join(rest)
+        who = acting or actor(s)
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "help":
+            self.out(HELP)
+        elif verb == "adventurers":
+            for a in self.content.adventurers.values():
+                free = "free" if a.id in self.engine.free_adventurers(s) else "taken or paired"
+                self.out(f"  {a.id:<9} {a.name} ({a.race} {a.klass}) - {a.power['name']} [{free}]")
+        elif verb == "join":
+            name = None
+            if " as " in f" {arg} ":
+                arg, name = [x.strip() for x in arg.split(" as ", 1)]
+            name = name or f"Player {len(s['seats']) + 1}"
+            pid = name.lower()
+            self.apply({"type": "join", "player": pid, "name": name, "adventurer": arg})
+        elif verb == "leave":
+            self.apply({"type": "leave", "player": self.player_by_name(arg)})
+        elif verb == "start":
+            self.apply({"type": "start", "player": acting or (s["seats"][0] if s["seats"] else "nobody")})
+        elif verb == "status":
+            self.out(text.status(self.content, s))
+        elif verb == "map":
+            self.out(text.text_map(self.content, s) if s["board"] else "The map appears once the game starts.")
+        elif verb == "sheet":
+            pid = self.player_by_name(arg) if arg else who
+            if pid is None:
+                raise IllegalAction("Whose sheet? Type `sheet <name>`.")
+            self.out(text.sheet(self.content, s, pid))
+        elif verb in SHORT_WAYS or verb == "move":
+            way = SHORT_WAYS.get(arg.lower(), arg.lower()) if verb == "move" else SHORT_WAYS[verb]
+            if not way:
+                raise IllegalAction("Move where? north, east, south, west, stairs or grate.")
+            self.apply({"type": "move", "player": self._need(who), "way": way})
+        elif verb == "roll":
+            self.apply({"type": "roll", "player": self._need(who), "trait": arg or None})
+        elif verb in ("use", "drop", "pickup"):
+            if not arg:
+                raise IllegalAction(f"Which card? `{verb} <card name>`.")
+            self.apply({"type": verb, "player": self._need(who), "card": arg})
+        elif verb == "trade":
+            if len(rest) < 2:
+                raise IllegalAction("`trade <item> <player>`: the item, then who receives it.")
+            self.apply({"type": "trade", "player": self._need(who), "card": " ".join(rest[:-1]),
+                        "to": self.player_by_name(rest[-1])})
+        elif verb in ("choose", "decide"):
+            if not arg:
+                raise IllegalAction("`choose <number>`: pick one of the listed options.")
+            self.apply({"type": "decide", "player": self._need(who), "choice": arg})
+        elif verb == "end":
+            self.apply({"type": "end", "player": self._need(who)})
+        else:
+            raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
+        return True
+
+    def _need(self, who):
+        if who is None:
+            raise IllegalAction("Nobody is acting yet: join players, then start.")
+        return who
+
+
+def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
+    ids = list(table.content.adventurers)
+    rnd.shuffle(ids)
+    chosen = []
+    for aid in ids:
+        if len(chosen) == players:
+            break
+        if all(table.content.adventurers[a].card != table.content.adventurers[aid].card for a in chosen):
+            chosen.append(aid)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    for aid, name in zip(chosen, names):
+        table.command(f"join {aid} as {name}")
+    table.command("start")
+    for _ in range(max_actions):
+        action = autoplay.choose(table.content, table.state, rnd)
+        if action is None:
+            break
+        if not table.events_json:
+            table.out(f"$ {describe(table, action)}")
+        table.apply(action)
+    if not table.events_json:
+        table.out(text.status(table.content, table.state))
+
+
+def describe(table: Table, action: dict) -> str:
+    name = table.state["players"][action["player"]]["name"]
+    extra = {"move": action.get("way"), "use": action.get("card"), "drop": action.get("card"),
+             "pickup": action.get("card"), "decide": (action.get("choice") or 0) + 1,
+             "trade": f"{action.get('card')} to {action.get('to')}"}.get(action["type"], "")
+    verb = "choose" if action["type"] == "decide" else action["type"]
+    return f"{name}: {verb} {extra}".rstrip()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m bot table", description="Play Betrayal at Baldur's Gate locally.")
+    ap.add_argument("script", nargs="?", help="a file of commands to play (default: type them)")
+    ap.add_argument("--seed", type=int, default=None, help="reproduce a game exactly")
+    ap.add_argument("--auto", action="store_true", help="built-in players play a whole game")
+    ap.add_argument("--players", type=int, default=4, help="how many built-in players with --auto (3-6)")
+    ap.add_argument("--events", choices=["text", "json"], default="text", help="print events as text or JSON lines")
+    ap.add_argument("--max-actions", type=int, default=3000)
+    args = ap.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    table = Table(seed, events_json=args.events == "json")
+    if not table.events_json:
+        print(f"Betrayal at Baldur's Gate - local table (seed {seed}). Type help for commands.")
+    if args.auto:
+        auto_game(table, max(3, min(6, args.players)), random.Random(seed), args.max_actions)
+        return 0
+    source = open(args.script) if args.script else sys.stdin
+    interactive = source is sys.stdin and sys.stdin.isatty()
+    if interactive and not table.events_json:
+        print("Start with `adventurers` to see who can play, then `join <adventurer> as <name>` for each player.")
+    while True:
+        if interactive:
+            try:
+                line = input("> ")
+            except EOFError:
+                break
+        else:
+            line = source.readline()
+            if not line:
+                break
+            if not table.events_json and line.strip():
+                print(f"$ {line.rstrip()}")
+        if not table.command(line):
+            break
+    return 0

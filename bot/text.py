@@ -1,0 +1,93 @@
+"""Plain-text views of a game shared by the adapters: a player's sheet, the
+status line, and a small text map of both levels."""
+from bot.engine import board as bd
+from bot.engine.content import TRAITS
+from bot.engine.state import trait_value
+
+
+def sheet(content, state: dict, pid: str) -> str:
+    p = state["players"][pid]
+    adv = content.adventurers[p["adventurer"]]
+    lines = [f"{p['name']}: {adv.name}, {adv.race} {adv.klass}, age {adv.age}"]
+    if p["traits"]:
+        for t in TRAITS:
+            track = adv.tracks[t].values
+            pos = p["traits"][t]
+            marks = " ".join(f"[{v}]" if i + 1 == pos else f" {v} " for i, v in enumerate(track))
+            lines.append(f"  {t.capitalize():<9} {trait_value(content, state, pid, t)}   {marks}")
+        lines.append(f"  On the {content.tiles[p['tile']].name}")
+    lines.append(f"  Power: {adv.power['name']}: {adv.power['text']}")
+    if p["cards"]:
+        for cid in p["cards"]:
+            card = content.cards[cid]
+            tags = [w for w, on in (("weapon", card.weapon), ("companion", card.companion)) if on]
+            lines.append(f"  {card.deck.capitalize()}: {card.name}{' (' + ', '.join(tags) + ')' if tags else ''}"
+                         f" - {card.text}")
+    else:
+        lines.append("  Cards: none")
+    return "\n".join(lines)
+
+
+def status(content, state: dict) -> str:
+    s = state
+    if s["phase"] == "lobby":
+        seated = ", ".join(f"{s['players'][p]['name']} ({content.adventurers[s['players'][p]['adventurer']].name})"
+                           for p in s["seats"]) or "nobody yet"
+        return f"Waiting to start: {len(s['seats'])} joined ({seated}). 3 to 6 players."
+    lines = []
+    if s["turn"] and s["phase"] != "over":
+        pid = s["turn"]["player"]
+        p = s["players"][pid]
+        speed = trait_value(content, s, pid, "speed")
+        left = "stopped" if s["turn"]["stopped"] else f"{max(0, speed - s['turn']['moved'])} of {speed} moves left"
+        lines.append(f"Turn {s['turn']['number']}: {p['name']} ({content.adventurers[p['adventurer']].name}), "
+                     f"{left}.")
+    if s["pending"]:
+        opts = "; ".join(f"{i + 1}. {o}" for i, o in enumerate(s["pending"]["options"]))
+        lines.append(f"Waiting for {s['players'][s['pending']['player']]['name']} to choose "
+                     f"{s['pending']['prompt']} {opts}")
+    lines.append(f"Omens revealed: {s['omens_revealed']}. Tiles left: "
+                 + ", ".join(f"{k} {len(v) + len(s['set_aside'].get(k, []))}" for k, v in s["stacks"].items()))
+    for pid in s["order"]:
+        p = s["players"][pid]
+        vals = " ".join(f"{t[:3].capitalize()} {trait_value(content, s, pid, t)}" for t in TRAITS)
+        lines.append(f"  {p['name']:<12} {content.adventurers[p['adventurer']].name:<22} "
+                     f"{content.tiles[p['tile']].name:<22} {vals}  cards {len(p['cards'])}")
+    if s["phase"] == "over" and s["haunt"]:
+        lines.append(f"Game over: haunt {s['haunt']['number']}, \"{s['haunt']['title']}\" was revealed.")
+    return "\n".join(lines)
+
+
+def text_map(content, state: dict) -> str:
+    """Both levels as boxes; a gap in a box's edge is a doorway, '=' a false
+    feature; letters under the name are the players standing there."""
+    out = []
+    squares = bd.grid(state["board"])
+    for level in ("city", "catacomb"):
+        placed = [(x, y) for (lv, x, y) in squares if lv == level]
+        if not placed:
+            continue
+        xs, ys = [x for x, _ in placed], [y for _, y in placed]
+        out.append(f"== {level.upper()} LEVEL ==")
+        for y in range(min(ys), max(ys) + 1):
+            rows = ["", "", "", ""]
+            for x in range(min(xs), max(xs) + 1):
+                tid = squares.get((level, x, y))
+                if tid is None:
+                    for i in range(4):
+                        rows[i] += " " * 10
+                    continue
+                doors = bd.placed_doorways(content, state["board"], tid)
+                false = set(bd.false_features(content, state["board"], tid, squares))
+
+                def edge(side, wall):
+                    return "=" if side in false else (" " if side in doors else wall)
+                rows[0] += "+--" + edge("north", "-") * 4 + "--+"
+                name = content.tiles[tid].name.upper().replace("THE ", "")[:8]
+                who = "".join(state["players"][p]["name"][:1].upper() for p in state["seats"]
+                              if state["players"][p]["tile"] == tid)[:8]
+                rows[1] += edge("west", "|") + f"{name:<8}" + edge("east", "|")
+                rows[2] += edge("west", "|") + f"{who:<8}" + edge("east", "|")
+                rows[3] += "+--" + edge("south", "-") * 4 + "--+"
+            out.extend(r.rstrip() for r in rows)
+    return "\n".join(out)

@@ -1,0 +1,84 @@
+import pathlib
+
+import pytest
+
+from bot.content import load_content
+from bot.engine import Engine
+
+SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
+
+
+@pytest.fixture(scope="session")
+def content():
+    return load_content()
+
+
+@pytest.fixture(scope="session")
+def engine(content):
+    return Engine(content)
+
+
+@pytest.fixture
+def game(engine):
+    """A started game of three: Ann (Torskar), Bo (Lia), Cy (Gretchen), with
+    Ann to act first, and helpers to arrange and play it."""
+    return Game(engine)
+
+
+class Game:
+    def __init__(self, engine, adventurers=("torskar", "lia", "gretchen"), seed=7):
+        self.engine = engine
+        self.c = engine.content
+        self.events = []
+        self.state = engine.new_game(seed)
+        for name, adv in zip(("Ann", "Bo", "Cy", "Di", "Ed", "Flo"), adventurers):
+            self.do("join", name.lower(), name=name, adventurer=adv)
+        self.do("start", "ann")
+        # Make Ann first, then Bo, then Cy (seat order), whatever the aid cards said.
+        self.state["order"] = list(self.state["seats"])
+        self.state["turn"] = {**self.state["turn"], "player": "ann"}
+
+    def do(self, kind, player, **fields):
+        self.state, ev = self.engine.apply(self.state, {"type": kind, "player": player, **fields})
+        self.events = ev
+        return ev
+
+    def texts(self):
+        return [e["text"] for e in self.events]
+
+    def p(self, pid):
+        return self.state["players"][pid]
+
+    def value(self, pid, trait):
+        from bot.engine.state import trait_value
+        return trait_value(self.c, self.state, pid, trait)
+
+    def top(self, stack, tile_id):
+        """Put a tile on top of its stack."""
+        s = self.state["stacks"][stack]
+        s.remove(tile_id)
+        s.insert(0, tile_id)
+
+    def top_card(self, deck, card_id):
+        d = self.state["decks"][deck]
+        d.remove(card_id)
+        d.insert(0, card_id)
+
+    def place(self, tile_id, level, x, y, rot=0):
+        for stack in self.state["stacks"].values():
+            if tile_id in stack:
+                stack.remove(tile_id)
+        self.state["board"][tile_id] = {"level": level, "x": x, "y": y, "rot": rot}
+
+    def put(self, pid, tile_id):
+        self.state["players"][pid]["tile"] = tile_id
+
+    def give(self, pid, card_id):
+        for deck in self.state["decks"].values():
+            if card_id in deck:
+                deck.remove(card_id)
+        self.state["players"][pid]["cards"].append(card_id)
+
+    def decide_all(self, choice=0):
+        while self.state["pending"]:
+            self.do("decide", self.state["pending"]["player"], choice=choice)

@@ -1,0 +1,44 @@
+"""Checks that must hold after every action of every game."""
+import json
+
+from bot.engine import board as bd
+from bot.engine.content import TRAITS
+
+START = ("elfsong_tavern", "kitchen_basement")
+
+
+def check(content, state: dict):
+    s = state
+    assert json.loads(json.dumps(s)) == s, "state must round-trip through JSON"
+    floor = 0 if s["phase"] == "haunt" else 1
+    for pid in s["seats"]:
+        p = s["players"][pid]
+        for t in TRAITS:
+            if p["traits"]:
+                assert floor <= p["traits"][t] <= 8, f"{pid} {t} off its track: {p['traits'][t]}"
+        if p["tile"]:
+            assert p["tile"] in s["board"], f"{pid} stands on an unplaced tile"
+    if not s["board"]:
+        return
+    squares = bd.grid(s["board"])
+    assert len(squares) == len(s["board"]), "two tiles on one square"
+    reach = bd.reachable(content, s["board"], START)
+    assert reach == set(s["board"]), f"unreachable tiles: {set(s['board']) - reach}"
+    # Every card in exactly one place.
+    places = []
+    for deck in ("event", "item", "omen"):
+        places += s["decks"][deck] + s["discard"][deck]
+    for pid in s["seats"]:
+        places += s["players"][pid]["cards"]
+    for pile in s["piles"].values():
+        places += pile
+    for task in s["queue"]:
+        places += [st["card"] for st in task["steps"] if st.get("do") == "_settle_event"]
+    assert sorted(places) == sorted(content.cards), "a card is missing or in two places"
+    # Every tile in exactly one place.
+    tiles = list(s["board"])
+    for stack in ("building", "street", "catacomb"):
+        tiles += s["stacks"][stack] + s["set_aside"][stack]
+    if s["pending"] and s["pending"]["kind"] == "place_tile":
+        tiles.append(s["pending"]["data"]["tile"])
+    assert sorted(tiles) == sorted(content.tiles), "a tile is missing or in two places"

@@ -1,0 +1,19 @@
+"""Setting up games for the built-in players (tests and benches)."""
+import random
+
+
+def new_auto_game(engine, seed: int, rnd: random.Random, players: int | None = None) -> tuple[dict, list]:
+    """A started game with 3 to 6 seats, and the actions that made it."""
+    content = engine.content
+    n = players or rnd.randint(3, 6)
+    chosen = []
+    ids = list(content.adventurers)
+    rnd.shuffle(ids)
+    for aid in ids:
+        if len(chosen) < n and all(content.adventurers[a].card != content.adventurers[aid].card for a in chosen):
+            chosen.append(aid)
+    actions = [{"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid}
+               for i, aid in enumerate(chosen)]
+    actions.append({"type": "start", "player": "p0"})
+    state, _ = engine.replay(seed, actions)
+    return state, actions
