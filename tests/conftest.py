@@ -82,3 +82,27 @@ class Game:
     def decide_all(self, choice=0):
         while self.state["pending"]:
             self.do("decide", self.state["pending"]["player"], choice=choice)
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    """Decide what the next rolls show: `dice.next(2, 2, 0)` queues faces
+    for the next roll (any number of calls queue more rolls)."""
+    from bot.engine import rng
+
+    class Dice:
+        def __init__(self):
+            self.rolls = []
+
+        def next(self, *faces):
+            self.rolls.append(list(faces))
+
+        def roll(self, state, n):
+            if self.rolls:
+                faces = self.rolls.pop(0)
+                return (faces + [0] * n)[:n]
+            return [0] * n
+
+    d = Dice()
+    monkeypatch.setattr(rng, "roll", d.roll)
+    return d

@@ -7,9 +7,12 @@ from bot.engine.content import TRAITS
 START = ("elfsong_tavern", "kitchen_basement")
 
 
+def round_trips(state: dict):
+    assert json.loads(json.dumps(state)) == state, "state must round-trip through JSON"
+
+
 def check(content, state: dict):
     s = state
-    assert json.loads(json.dumps(s)) == s, "state must round-trip through JSON"
     floor = 0 if s["phase"] == "haunt" else 1
     for pid in s["seats"]:
         p = s["players"][pid]

@@ -14,7 +14,10 @@ def rotate_side(side: str, turns: int) -> str:
 
 def doorways(tile, turns: int) -> dict[str, str]:
     """Doorways of a tile as placed: board side -> doorway colour."""
-    return {rotate_side(side, turns): colour for side, colour in tile.doorways.items()}
+    found = tile.rotated.get(turns)
+    if found is None:
+        found = tile.rotated[turns] = {rotate_side(side, turns): colour for side, colour in tile.doorways.items()}
+    return found
 
 
 def printed_side(side: str, turns: int) -> str:

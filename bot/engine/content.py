@@ -56,6 +56,7 @@ class Tile:
     effects: dict = field(default_factory=dict)
     provenance: str = "printed"
     provenance_note: str = ""
+    rotated: dict = field(default_factory=dict, compare=False, repr=False)  # cache: turns -> board doorways
 
     @property
     def level(self) -> str:

@@ -66,21 +66,22 @@ def ask(ctx, player: str, kind: str, prompt: str, options: list[str], **data):
 
 
 def decide(ctx, player: str, choice):
+    """Answer the pending question: `choice` is the option's 0-based index or its label."""
     pending = ctx.s["pending"]
     if pending is None:
         raise IllegalAction("There is nothing to decide right now.")
     if player != pending["player"]:
         raise IllegalAction(f"This choice is for {ctx.name(pending['player'])}, not for you.")
     options = pending["options"]
-    if isinstance(choice, str) and not choice.isdigit():
+    if isinstance(choice, str):
         lowered = [o.lower() for o in options]
         if choice.lower() not in lowered:
             raise IllegalAction(f"Pick one of: {'; '.join(f'{i + 1}. {o}' for i, o in enumerate(options))}.")
         index = lowered.index(choice.lower())
+    elif isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(options):
+        index = choice
     else:
-        index = int(choice) - 1 if isinstance(choice, str) else int(choice)
-        if not 0 <= index < len(options):
-            raise IllegalAction(f"Pick a number from 1 to {len(options)}.")
+        raise IllegalAction(f"Pick a number from 1 to {len(options)}.")
     ctx.s["pending"] = None
     DECISIONS[pending["kind"]](ctx, pending, index)
 
@@ -174,7 +175,7 @@ def take_damage(ctx, pid: str, kind: str, amount: int):
         tr.apply_split(ctx, pid, kind, outcomes[0])
     else:
         ask(ctx, pid, "damage", f"how to take {amount} {kind} damage?",
-            [tr.split_label(kind, o) for o in outcomes], damage=kind, outcomes=outcomes)
+            [tr.split_label(kind, o) for o in outcomes], damage=kind, outcomes=[list(o) for o in outcomes])
 
 
 @decision("damage")
@@ -197,12 +198,12 @@ def _damage(ctx, task, item):
 @step("choose")
 def _choose(ctx, task, item):
     labels = [o["label"] for o in item["options"]]
-    ask(ctx, task["player"], "option", "which option?", labels, options=item["options"])
+    ask(ctx, task["player"], "option", "which option?", labels, choices=item["options"])
 
 
 @decision("option")
 def _decide_option(ctx, pending, index):
-    ctx.s["queue"][0]["steps"][0:0] = pending["data"]["options"][index].get("then", [])
+    ctx.s["queue"][0]["steps"][0:0] = pending["data"]["choices"][index].get("then", [])
 
 
 @step("keep")

@@ -145,7 +145,10 @@ class Table:
         elif verb in ("choose", "decide"):
             if not arg:
                 raise IllegalAction("`choose <number>`: pick one of the listed options.")
-            self.apply({"type": "decide", "player": self._need(who), "choice": arg})
+            choice = int(arg) - 1 if arg.isdigit() else arg
+            if isinstance(choice, int) and choice < 0:
+                raise IllegalAction("Options are numbered from 1.")
+            self.apply({"type": "decide", "player": self._need(who), "choice": choice})
         elif verb == "end":
             self.apply({"type": "end", "player": self._need(who)})
         else:

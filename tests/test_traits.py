@@ -1,0 +1,64 @@
+"""Rulebook: Traits."""
+from bot.engine import traits
+from bot.engine.ctx import Ctx
+from bot.engine.effects import take_damage
+
+
+def test_gain_stops_at_the_maximum(game):
+    # Rulebook: Traits ("can't be exceeded even if an effect would increase it")
+    ctx = Ctx(game.c, game.state)
+    game.p("ann")["traits"]["might"] = 7
+    moved = traits.change(ctx, "ann", "might", +3)
+    assert moved == 1 and game.p("ann")["traits"]["might"] == 8
+    assert game.value("ann", "might") == 8
+
+
+def test_before_the_haunt_nothing_drops_below_the_lowest_step(game):
+    # Rulebook: Traits ("no trait can go below its lowest number"); Ruling: damage at the lowest step
+    ctx = Ctx(game.c, game.state)
+    game.p("ann")["traits"]["sanity"] = 2
+    moved = traits.change(ctx, "ann", "sanity", -5)
+    assert moved == -1 and game.p("ann")["traits"]["sanity"] == 1
+    assert game.value("ann", "sanity") == 2  # Torskar's lowest Sanity
+
+
+def test_physical_damage_is_split_as_the_player_chooses(game):
+    # Rulebook: Traits, "Damage" (physical between Might and Speed)
+    ctx = Ctx(game.c, game.state)
+    take_damage(ctx, "ann", "physical", 2)
+    pending = game.state["pending"]
+    assert pending["player"] == "ann" and pending["kind"] == "damage"
+    assert pending["options"] == ["-2 Might", "-1 Might, -1 Speed", "-2 Speed"]
+    before = dict(game.p("ann")["traits"])
+    game.do("decide", "ann", choice=1)  # "-1 Might, -1 Speed"
+    after = game.p("ann")["traits"]
+    assert after["might"] == before["might"] - 1 and after["speed"] == before["speed"] - 1
+    assert after["knowledge"] == before["knowledge"] and after["sanity"] == before["sanity"]
+
+
+def test_mental_damage_touches_only_knowledge_and_sanity(game):
+    # Rulebook: Traits, "Damage" (mental between Knowledge and Sanity)
+    ctx = Ctx(game.c, game.state)
+    take_damage(ctx, "ann", "mental", 1)
+    assert game.state["pending"]["options"] == ["-1 Knowledge", "-1 Sanity"]
+
+
+def test_a_split_with_one_possible_result_is_not_asked(game):
+    # Ruling: a damage split whose choices all end the same is applied without asking
+    ctx = Ctx(game.c, game.state)
+    game.p("ann")["traits"]["might"] = 1
+    game.p("ann")["traits"]["speed"] = 1
+    take_damage(ctx, "ann", "physical", 3)
+    assert game.state["pending"] is None
+    assert game.p("ann")["traits"]["might"] == 1 and game.p("ann")["traits"]["speed"] == 1
+
+
+def test_other_players_cannot_answer_a_choice(game):
+    ctx = Ctx(game.c, game.state)
+    take_damage(ctx, "ann", "physical", 2)
+    import pytest
+    from bot.engine import IllegalAction
+    with pytest.raises(IllegalAction, match="for Ann"):
+        game.do("decide", "bo", choice=1)
+    with pytest.raises(IllegalAction, match="First choose"):
+        game.do("end", "ann")
