@@ -59,10 +59,12 @@ def status(content, state: dict) -> str:
 
 
 def text_map(content, state: dict) -> str:
-    """Both levels as boxes; a gap in a box's edge is a doorway, '=' a false
-    feature; letters under the name are the players standing there."""
+    """Both levels as boxes: a gap in an edge is a doorway, '=' a false
+    feature; the letters are the players on that tile (the current one in
+    brackets elsewhere on the status line)."""
     out = []
     squares = bd.grid(state["board"])
+    width = 12
     for level in ("city", "catacomb"):
         placed = [(x, y) for (lv, x, y) in squares if lv == level]
         if not placed:
@@ -70,24 +72,35 @@ def text_map(content, state: dict) -> str:
         xs, ys = [x for x, _ in placed], [y for _, y in placed]
         out.append(f"== {level.upper()} LEVEL ==")
         for y in range(min(ys), max(ys) + 1):
-            rows = ["", "", "", ""]
+            rows = [""] * 5
             for x in range(min(xs), max(xs) + 1):
                 tid = squares.get((level, x, y))
                 if tid is None:
-                    for i in range(4):
-                        rows[i] += " " * 10
+                    for i in range(5):
+                        rows[i] += " " * (width + 2)
                     continue
                 doors = bd.placed_doorways(content, state["board"], tid)
                 false = set(bd.false_features(content, state["board"], tid, squares))
 
                 def edge(side, wall):
                     return "=" if side in false else (" " if side in doors else wall)
-                rows[0] += "+--" + edge("north", "-") * 4 + "--+"
-                name = content.tiles[tid].name.upper().replace("THE ", "")[:8]
+                name = _two_lines(content.tiles[tid].name.upper(), width)
                 who = "".join(state["players"][p]["name"][:1].upper() for p in state["seats"]
-                              if state["players"][p]["tile"] == tid)[:8]
-                rows[1] += edge("west", "|") + f"{name:<8}" + edge("east", "|")
-                rows[2] += edge("west", "|") + f"{who:<8}" + edge("east", "|")
-                rows[3] += "+--" + edge("south", "-") * 4 + "--+"
+                              if state["players"][p]["tile"] == tid)[:width]
+                rows[0] += "+" + "-" * 4 + edge("north", "-") * (width - 8) + "-" * 4 + "+"
+                rows[1] += "|" + f"{name[0]:<{width}}" + "|"
+                rows[2] += edge("west", "|") + f"{name[1]:<{width}}" + edge("east", "|")
+                rows[3] += "|" + f"{who:<{width}}" + "|"
+                rows[4] += "+" + "-" * 4 + edge("south", "-") * (width - 8) + "-" * 4 + "+"
             out.extend(r.rstrip() for r in rows)
     return "\n".join(out)
+
+
+def _two_lines(name: str, width: int) -> tuple[str, str]:
+    words, first, second = name.split(), "", ""
+    for w in words:
+        if not second and len(first) + len(w) + (1 if first else 0) <= width:
+            first = f"{first} {w}".strip()
+        else:
+            second = f"{second} {w}".strip()
+    return first[:width], second[:width]

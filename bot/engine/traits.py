@@ -25,6 +25,10 @@ def change(ctx, pid: str, trait: str, delta: int, quiet: bool = False) -> int:
             edge = "maximum" if delta > 0 else "lowest value"
             ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} is already at its {edge} ({after}).",
                     kind="trait", player=pid, trait=trait, delta=0)
+        elif before == after:
+            way = "up" if moved > 0 else "down"
+            ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} moves {abs(moved)} {way} its track and is still {after}.",
+                    kind="trait", player=pid, trait=trait, delta=moved)
         else:
             verb = "rises" if moved > 0 else "drops"
             ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} {verb} from {before} to {after}.",

@@ -1,0 +1,302 @@
+"""Putting the map together: levels, tiles, figures, header and legend."""
+import functools
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.engine import board as bd
+
+from . import art
+from . import style as sty
+from .layout import (LEVEL_TITLES, Figure, Layout, compute_layout, door_rect, figure_positions, highlighted,
+                     initials, token_abbrevs)
+
+PNG_COMPRESS_LEVEL = 1  # zlib level: 1 is ~2x faster than Pillow's default 6 for a map ~1.5x larger
+MIN_SCALE = 0.3
+
+
+def stairs_numbers(content) -> dict:
+    """tile id -> number of its stairs pair (1, 2 ...), the same at both ends."""
+    return _stairs_numbers(id(content), tuple(sorted((t.id, t.stairs_to) for t in content.tiles.values()
+                                                     if t.stairs_to)))
+
+
+@functools.lru_cache(maxsize=8)
+def _stairs_numbers(_cid, pairs):
+    out, n = {}, 0
+    for a, b in pairs:
+        if a in out:
+            continue
+        n += 1
+        out[a] = n
+        out.setdefault(b, n)
+    return out
+
+
+def render_image(content, state: dict, highlight=None, scale: float = 1.0, bounds: dict | None = None) -> Image.Image:
+    """The map as an RGB image (see render_map)."""
+    lay = compute_layout(state["board"], scale, bounds)
+    m = lay.m
+    legend = _legend(content, state, lay.width, m, highlight)
+    im = Image.new("RGB", (lay.width, lay.map_height + legend.height), sty.BACKGROUND)
+    d = ImageDraw.Draw(im)
+    _header(d, content, state, lay)
+    board = state["board"]
+    squares = bd.grid(board)
+    stairs = stairs_numbers(content)
+    for p in lay.panels.values():
+        x0, y0, x1, y1 = p.box
+        d.rectangle([x0, y0, x1 - 1, y1 - 1], fill=sty.PANEL)
+        d.text((x0 + m.pad, y0 + m.title_h // 2 + 2), LEVEL_TITLES[p.level], font=sty.font(m.title_font),
+               fill=sty.TEXT, anchor="lm")
+    for tid, place in board.items():
+        tile = content.tiles[tid]
+        bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
+        im.paste(art.tile_face(tile, place["rot"], m, stairs.get(tid)), (bx, by))
+    _joins(d, content, board, squares, lay)
+    marked = highlighted(state, highlight)
+    for tid in board:
+        if tid in marked:
+            _frame(d, lay, board[tid])
+    cur = state["players"].get(next(iter(marked), None)) if len(marked) == 1 else None
+    if cur and cur.get("tile") in board:
+        _frame(d, lay, board[cur["tile"]])
+    for f, _tid, cx, cy, dia in figure_positions(content, state, scale, highlight, layout=lay):
+        spr = art.sprite(f.kind, f.label, f.colour, dia, f.highlight, f.stunned, m)
+        im.paste(spr, (cx - spr.width // 2, cy - spr.height // 2), spr)
+    im.paste(legend, (0, lay.map_height))
+    return im
+
+
+def _frame(d, lay: Layout, place):
+    m = lay.m
+    x0, y0, x1, y1 = lay.square_box(place["level"], place["x"], place["y"])
+    w = max(2, m.gap // 2)
+    d.rectangle([x0 - w - 1, y0 - w - 1, x1 + w, y1 + w], outline=sty.HIGHLIGHT, width=w)
+
+
+def _joins(d, content, board, squares, lay: Layout):
+    """Connected doorways: the gutter between them in the doorway's colour.
+    False features (a doorway facing a wall): a blocked mark."""
+    m = lay.m
+    for tid, place in board.items():
+        doors = bd.placed_doorways(content, board, tid)
+        bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
+        for side, kind in doors.items():
+            other = squares.get(bd.neighbour_square(place, side))
+            if other is None:
+                continue
+            x0, y0, x1, y1 = door_rect(m, side)
+            if bd.OPPOSITE[side] in bd.placed_doorways(content, board, other):
+                if side == "east":
+                    d.rectangle([bx + m.tile, by + y0, bx + m.pitch - 1, by + y1 - 1], fill=sty.DOOR[kind])
+                elif side == "south":
+                    d.rectangle([bx + x0, by + m.tile, bx + x1 - 1, by + m.pitch - 1], fill=sty.DOOR[kind])
+                continue
+            # blocked: dark fill, doorway-coloured ends, so both what was printed and the wall show
+            d.rectangle([bx + x0, by + y0, bx + x1 - 1, by + y1 - 1], fill=sty.DOOR[kind])
+            if side in ("north", "south"):
+                k = (x1 - x0) // 5
+                d.rectangle([bx + x0 + k, by + y0, bx + x1 - k - 1, by + y1 - 1], fill=sty.BLOCKED)
+            else:
+                k = (y1 - y0) // 5
+                d.rectangle([bx + x0, by + y0 + k, bx + x1 - 1, by + y1 - k - 1], fill=sty.BLOCKED)
+
+
+def _header(d, content, state, lay: Layout):
+    m = lay.m
+    turn = state.get("turn")
+    parts = []
+    if turn and turn.get("player") in state["players"]:
+        pid = turn["player"]
+        p = state["players"][pid]
+        adv = content.adventurers.get(p["adventurer"])
+        parts.append(f"Turn {turn.get('number', '?')}: {p['name']}" + (f" ({adv.name})" if adv else "") + " to play")
+    haunt = state.get("haunt")
+    if haunt:
+        parts.append(f"Haunt {haunt.get('number', '')}: {haunt.get('title', '')}")
+    elif state.get("phase") == "lobby":
+        parts.append("Waiting to start")
+    text = "   |   ".join(parts) or "Betrayal at Baldur's Gate"
+    size = m.title_font - 2
+    while size > m.font and sty.text_size(text, size)[0] > lay.width - 2 * m.pad:
+        size -= 1
+    d.text((m.pad, m.header_h // 2), text, font=sty.font(size), fill=sty.HIGHLIGHT if turn else sty.TEXT,
+           anchor="lm")
+
+
+# --- legend ------------------------------------------------------------------------
+
+def _legend_entries(content, state, highlight):
+    """(kind, what, text) for the legend, hashable for the cache."""
+    entries = []
+    marked = highlighted(state, highlight)
+    ini = initials(state)
+    for pid in state["seats"]:
+        p = state["players"][pid]
+        adv = content.adventurers.get(p["adventurer"])
+        colour = sty.adventurer_rgb(adv.colour if adv else "")
+        name = p["name"] + (f" ({adv.name})" if adv else "") + ("" if p.get("alive", True) else " - dead")
+        entries.append(("adventurer", (ini[pid], colour, pid in marked), name))
+    for kind in ("building", "street", "catacomb", "passage"):
+        entries.append(("door", kind, {"passage": "open passage"}.get(kind, f"{kind} door")))
+    entries.append(("blocked", "", "blocked (wall beyond)"))
+    for sym in ("event", "item", "omen"):
+        entries.append(("icon", sym, sym))
+    stairs = stairs_numbers(content)
+    done = set()
+    for tid, n in sorted(stairs.items(), key=lambda kv: kv[1]):
+        if n in done:
+            continue
+        done.add(n)
+        other = content.tiles[tid].stairs_to
+        if tid in state["board"] or other in state["board"]:
+            names = [content.tiles[t].name + ("" if t in state["board"] else " (not found)") for t in (tid, other)]
+            entries.append(("stairs", str(n), f"stairs: {names[0]} / {names[1]}"))
+    if any(content.tiles[t].sewer_grate for t in state["board"]):
+        entries.append(("icon", "grate", "sewer grate"))
+        entries.append(("icon", "landing", "grates drop here"))
+    if any(content.tiles[t].barrier for t in state["board"]):
+        entries.append(("barrier", "", "barrier: roll to cross"))
+    if any(state.get("piles", {}).get(t) for t in state["board"]):
+        entries.append(("pile", "", "item pile (cards)"))
+    tokens = [t["name"] for t in state.get("tokens") or [] if t.get("tile") in state["board"]]
+    abbrev = token_abbrevs(t["name"] for t in state.get("tokens") or [])
+    from .style import TOKEN_COLOURS
+    for i, name in enumerate(sorted(abbrev)):
+        if name in tokens:
+            entries.append(("token", (abbrev[name], TOKEN_COLOURS[i % len(TOKEN_COLOURS)]), name))
+    for kind in ("monster", "npc"):
+        for mon in state.get(kind + "s", None) or []:
+            if mon.get("tile") in state["board"]:
+                entries.append((kind, (str(mon.get("number", "")), bool(mon.get("stunned"))),
+                                str(mon.get("name", kind)) + (" (stunned)" if mon.get("stunned") else "")))
+    return tuple(entries)
+
+
+def _legend(content, state, width, m, highlight):
+    return _legend_image(_legend_entries(content, state, highlight), width, m)
+
+
+@functools.lru_cache(maxsize=64)
+def _legend_image(entries, width, m):
+    """Entries flow left to right in rows; players get a row of their own."""
+    row_h, sw = m.legend_row, m.legend_row - 8
+    rows, cur, x = [], [], m.pad
+    for i, e in enumerate(entries):
+        w = _swatch_width(e[0], sw, m) + sty.text_size(e[2], m.font)[0] + 2 * m.pad
+        new_group = i > 0 and (e[0] == "adventurer") != (entries[i - 1][0] == "adventurer")
+        if cur and (x + w > width - m.pad or new_group):
+            rows.append(cur)
+            cur, x = [], m.pad
+        cur.append((x, e))
+        x += w
+    if cur:
+        rows.append(cur)
+    im = Image.new("RGB", (width, len(rows) * row_h + 2 * m.pad), sty.BACKGROUND)
+    d = ImageDraw.Draw(im)
+    for r, row in enumerate(rows):
+        cy = m.pad + r * row_h + row_h // 2
+        for x, (kind, what, text) in row:
+            _swatch(im, d, kind, what, x, cy, sw, m)
+            d.text((x + _swatch_width(kind, sw, m), cy), text, font=sty.font(m.font), fill=sty.TEXT, anchor="lm")
+    return im
+
+
+def _swatch_width(kind, sw, m):
+    """Room a legend entry's picture takes, with the space after it."""
+    if kind == "stairs":
+        return sw + m.font + 14
+    if kind == "adventurer":
+        return sw + max(3, m.wall) + 8
+    return sw + 8
+
+
+def _swatch(im, d, kind, what, x, cy, sw, m):
+    if kind == "adventurer":
+        ini, colour, hl = what
+        spr = art.sprite("adventurer", ini, colour, sw, hl, False, m)
+    elif kind in ("monster", "npc"):
+        spr = art.sprite(kind, what[0], (), sw, False, what[1], m)
+    elif kind == "token":
+        spr = art.sprite("token", what[0], what[1], sw, False, False, m)
+    elif kind == "pile":
+        spr = art.sprite("pile", "", (), sw, False, False, m)
+    elif kind in ("icon", "stairs"):
+        spr = art.icon(what if kind == "icon" else "stairs", sw)
+    else:
+        spr = None
+    if spr is not None:
+        sx = x + sw // 2 - spr.width // 2 + (max(3, m.wall) if kind == "adventurer" else 0)
+        im.paste(spr, (sx, cy - spr.height // 2), spr)
+        if kind == "stairs":
+            art._number_badge(im, what, x + sw + 2, cy, m)
+        return
+    if kind == "door":
+        d.rectangle([x, cy - m.door_depth // 2, x + sw, cy + m.door_depth // 2], fill=sty.DOOR[what],
+                    outline=sty.WALL)
+    elif kind == "blocked":
+        d.rectangle([x, cy - m.door_depth // 2, x + sw, cy + m.door_depth // 2], fill=sty.DOOR["building"])
+        d.rectangle([x + sw // 5, cy - m.door_depth // 2, x + sw - sw // 5, cy + m.door_depth // 2],
+                    fill=sty.BLOCKED)
+    elif kind == "barrier":
+        d.line([(x, cy), (x + sw, cy)], fill=sty.BARRIER, width=max(3, m.wall))
+
+
+# --- output -------------------------------------------------------------------------
+
+def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def render_map(content, state: dict, highlight=None, scale: float = 1.0, max_bytes: int | None = None) -> bytes:
+    """The board as PNG bytes: both levels, tiles, doorways, figures, the
+    current player highlighted, a legend. `highlight`: a player or tile id
+    (or several) to highlight instead of the current player. With
+    `max_bytes`, a picture over that size is drawn again smaller (see
+    fit_png) until it fits or reaches MIN_SCALE."""
+    data = encode_png(render_image(content, state, highlight, scale))
+    if max_bytes is None or len(data) <= max_bytes:
+        return data
+    return fit_png(lambda s: encode_png(render_image(content, state, highlight, s)), scale, max_bytes, data)
+
+
+def fit_png(render, scale: float, max_bytes: int, data: bytes | None = None) -> bytes:
+    """Call render(scale) with smaller scales until its bytes fit max_bytes
+    (PNG size grows about with the area, so each try aims by the square root)."""
+    data = data if data is not None else render(scale)
+    while len(data) > max_bytes and scale > MIN_SCALE:
+        scale = max(MIN_SCALE, round(scale * min(0.9, (max_bytes / len(data)) ** 0.5 * 0.95), 3))
+        data = render(scale)
+    return data
+
+
+def render_replay_gif(content, states: list, scale: float = 0.6, frame_ms: int = 900, highlight=None) -> bytes:
+    """An animated GIF, one frame per state, all frames the size of the
+    largest map (the crop holds every board shown)."""
+    if not states:
+        raise ValueError("render_replay_gif needs at least one state")
+    from .layout import union_bounds
+    bounds = union_bounds(s["board"] for s in states)
+    frames = [render_image(content, s, highlight, scale, bounds) for s in states]
+    w = max(f.width for f in frames)
+    h = max(f.height for f in frames)   # legends may differ in height
+    palette = None
+    out = []
+    for f in frames:
+        if f.size != (w, h):
+            canvas = Image.new("RGB", (w, h), sty.BACKGROUND)
+            canvas.paste(f, (0, 0))
+            f = canvas
+        if palette is None:
+            palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        out.append(f.quantize(palette=palette, dither=Image.Dither.NONE))
+    buf = io.BytesIO()
+    out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=frame_ms, loop=0, disposal=1)
+    return buf.getvalue()
+
+
+__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png", "PNG_COMPRESS_LEVEL",
+           "Figure"]

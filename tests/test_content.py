@@ -1,0 +1,72 @@
+"""rules_data loads, validates, and says exactly what is wrong with a bad file."""
+import copy
+import subprocess
+import sys
+
+import pytest
+
+from bot.content import read_files
+from bot.engine.content import ContentError, build_content
+
+
+@pytest.fixture(scope="module")
+def raw():
+    return read_files()
+
+
+def test_counts(content):
+    decks = [c.deck for c in content.cards.values()]
+    assert (decks.count("event"), decks.count("item"), decks.count("omen")) == (45, 22, 13)
+    assert len(content.tiles) == 47 and len(content.adventurers) == 12 and len(content.haunts) == 50
+    assert sum(1 for t in content.tiles.values() if t.symbol == "omen") == 13
+    assert set(content.chart_rows) == {t.id for t in content.tiles.values() if t.symbol == "omen"}
+
+
+def test_every_entry_has_a_provenance(content):
+    for entry in [*content.cards.values(), *content.tiles.values(), *content.adventurers.values()]:
+        assert entry.provenance in ("printed", "single-source", "provisional")
+        if entry.provenance != "printed":
+            assert entry.provenance_note.strip(), entry.name
+
+
+def bad(raw, fname, index, table="tile", **change):
+    broken = copy.deepcopy(raw)
+    entry = broken[fname][table][index]
+    for key, value in change.items():
+        if value is None:
+            del entry[key]
+        else:
+            entry[key] = value
+    return broken
+
+
+def test_a_missing_field_names_file_entry_and_field(raw):
+    with pytest.raises(ContentError, match=r"tiles.toml: entry 'kitchen': field 'name': missing"):
+        build_content(bad(raw, "tiles.toml", 0, name=None))
+
+
+def test_a_provisional_entry_needs_a_reason(raw):
+    with pytest.raises(ContentError, match=r"cards/items.toml: entry '\w+': field 'provenance_note'"):
+        build_content(bad(raw, "cards/items.toml", 0, "card", provenance="provisional", provenance_note=""))
+
+
+def test_roll_bands_must_cover_every_result(raw):
+    broken = copy.deepcopy(raw)
+    card = next(c for c in broken["cards/events.toml"]["card"] if c["id"] == "death_vision")
+    card["on_draw"][0]["bands"].pop()
+    with pytest.raises(ContentError, match=r"events.toml: entry 'death_vision': field 'on_draw\[0\].bands'"):
+        build_content(broken)
+
+
+def test_a_track_needs_eight_values(raw):
+    broken = copy.deepcopy(raw)
+    broken["adventurers.toml"]["adventurer"][0]["might"]["track"] = [1, 2, 3]
+    with pytest.raises(ContentError, match=r"adventurers.toml: entry 'torskar': field 'might.track'"):
+        build_content(broken)
+
+
+def test_content_command_reports_counts():
+    out = subprocess.run([sys.executable, "-m", "bot", "content"], capture_output=True, text=True, check=True).stdout
+    assert "cards: 80 (45 events, 22 items, 13 omens)" in out
+    assert "tiles: 47" in out and "adventurers: 12" in out
+    assert "provisional entries" in out

@@ -1,0 +1,70 @@
+"""The local table, driven the way a person would: commands typed or piped."""
+import json
+import subprocess
+import sys
+
+
+def run_table(*args, script=""):
+    return subprocess.run([sys.executable, "-m", "bot", "table", *args], input=script, capture_output=True,
+                          text=True, timeout=120)
+
+
+SCRIPT = """adventurers
+join torskar as Ann
+join aldan as Bo
+join lia as Bo
+start
+join gretchen as Cy
+start
+status
+sheet Ann
+map
+north
+fly
+"""
+
+
+def test_a_scripted_game_reads_like_a_table(tmp_path):
+    result = run_table("--seed", "3", script=SCRIPT)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Ann joins as Torskar Stonecleaver" in out
+    assert "! Aldan Pyrite shares a card with Torskar Stonecleaver (Ann), so both cannot play." in out
+    assert "! At least 3 players are needed to start; 2 joined so far." in out
+    assert "The game begins. Player aid cards:" in out
+    assert "== CITY LEVEL ==" in out and "ELFSONG" in out
+    assert "! Unknown command 'fly'. Type help for the list." in out
+    assert "Traceback" not in out + result.stderr
+
+
+def test_script_file_and_seed_reproduce_a_game(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT)
+    first = run_table(str(script), "--seed", "9").stdout
+    second = run_table(str(script), "--seed", "9").stdout
+    assert first == second
+
+
+def test_auto_players_reach_the_haunt():
+    out = run_table("--auto", "--seed", "4", "--players", "5").stdout
+    assert "The haunt begins!" in out
+    assert "Game over: haunt" in out
+
+
+def test_events_as_json_lines():
+    out = run_table("--auto", "--seed", "4", "--events", "json").stdout
+    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert events and all({"kind", "to", "text"} <= set(e) for e in events)
+    assert any(e["kind"] == "haunt" for e in events)
+
+
+def test_make_run_without_token_opens_the_table():
+    result = subprocess.run([sys.executable, "-m", "bot"], input="help\nquit\n", capture_output=True, text=True,
+                            timeout=60, env={"PATH": "/usr/bin:/bin"})
+    assert "local table" in result.stdout and "join <adventurer>" in result.stdout
+
+
+def test_token_without_discord_layer_says_so():
+    result = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, timeout=60,
+                            env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x"})
+    assert result.returncode != 0 and "no Discord layer yet" in result.stderr
