@@ -12,9 +12,10 @@ def main(argv: list[str]) -> int:
         from bot.table import main as table_main
         return table_main(argv[1:])
     if os.environ.get("DISCORD_TOKEN"):
-        print("DISCORD_TOKEN is set, but this version has no Discord layer yet. "
-              "Unset it to play on the local table.", file=sys.stderr)
-        return 2
+        from bot.config import from_env
+        from bot.discord.client import run
+        run(from_env())
+        return 0
     from bot.table import main as table_main
     return table_main(argv)
 

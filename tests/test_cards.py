@@ -112,3 +112,9 @@ def test_unknown_card_names_the_choices(game):
     game.give("ann", "crossbow")
     with pytest.raises(IllegalAction, match="You do not hold 'sword'. Choose from: Crossbow"):
         game.do("drop", "ann", card="sword")
+
+
+def test_no_attacks_before_the_haunt(game):
+    # Rulebook: Make an Attack ("You can't attack anyone until after the haunt starts")
+    with pytest.raises(IllegalAction, match="Nobody can attack before the haunt begins"):
+        game.do("attack", "ann", target="bo")

@@ -18,6 +18,29 @@ def clone(state: dict) -> dict:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
+def rename_player(s: dict, old: str, new: str):
+    """Every place the state names a player, renamed."""
+    s["players"] = {new if k == old else k: v for k, v in s["players"].items()}
+    s["seats"] = [new if p == old else p for p in s["seats"]]
+    s["order"] = [new if p == old else p for p in s["order"]]
+    if s["turn"] and s["turn"]["player"] == old:
+        s["turn"]["player"] = new
+    if s["pending"]:
+        if s["pending"]["player"] == old:
+            s["pending"]["player"] = new
+        if s["pending"]["data"].get("giver") == old:
+            s["pending"]["data"]["giver"] = new
+    for task in s["queue"]:
+        if task["player"] == old:
+            task["player"] = new
+    h = s["haunt"]
+    if h:
+        h["revealer"] = new if h["revealer"] == old else h["revealer"]
+        h["traitors"] = [new if p == old else p for p in h["traitors"]]
+        if h.get("hidden_tokens"):
+            h["hidden_tokens"] = {new if k == old else k: v for k, v in h["hidden_tokens"].items()}
+
+
 class Engine:
     def __init__(self, content):
         self.content = content
@@ -123,6 +146,21 @@ class Engine:
                                 f"{len(s['seats'])} joined so far.")
         turns.setup(ctx)
 
+    def _do_handover(self, ctx, pid, action):
+        """Hand a seat to another person: they take over the adventurer, its
+        cards and its turns. Any phase."""
+        s = ctx.s
+        self._seated(ctx, pid)
+        new = str(action.get("to", ""))
+        if not new or new in s["players"]:
+            raise IllegalAction("Hand the seat to someone who is not already playing.")
+        name = (action.get("name") or new).strip()[:32]
+        old_name = ctx.name(pid)
+        rename_player(s, pid, new)
+        s["players"][new]["name"] = name
+        ctx.say(f"{old_name} hands their seat ({ctx.c.adventurers[s['players'][new]['adventurer']].name}) "
+                f"to {name}.", kind="handover", player=new)
+
     # --- turn actions -------------------------------------------------------
 
     def _do_move(self, ctx, pid, action):
@@ -162,6 +200,13 @@ class Engine:
             raise IllegalAction("You have already attempted that roll this turn; the same roll is once per turn.")
         ctx.s["turn"]["rolls"].append(key)
         effects.queue(ctx, pid, steps, source=tile.id, front=True)
+
+    def _do_attack(self, ctx, pid, action):
+        """Rulebook: Make an Attack ("You can't attack anyone until after the haunt starts")."""
+        self._on_turn(ctx, pid)
+        if ctx.s["phase"] != "haunt":
+            raise IllegalAction("Nobody can attack before the haunt begins.")
+        raise IllegalAction("Attacks during the haunt are played from the haunt books for now.")
 
     def _do_decide(self, ctx, pid, action):
         self._on_turn(ctx, pid, deciding=True)

@@ -1,0 +1,243 @@
+"""The Discord adapter: slash commands and buttons in, messages out. It parses
+input, asks the service, and shows what happened; the rules live in the
+engine."""
+import asyncio
+import io
+import logging
+import tomllib
+
+import discord
+from discord import app_commands
+
+from bot import text
+from bot.content import RULES_DATA
+from bot.discord import messages, views
+from bot.engine import IllegalAction
+from bot.service import GameService
+from bot.store import Store
+
+log = logging.getLogger("bot.discord")
+
+
+class GameBot(discord.Client):
+    def __init__(self, config, engine, *, intents: discord.Intents | None = None, **options):
+        super().__init__(intents=intents or discord.Intents.default(), **options)
+        self.config = config
+        self.engine = engine
+        self.content = engine.content
+        self.store = Store(config.database)
+        self.service: GameService | None = None
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_command_error
+        self.poller: asyncio.Task | None = None
+        self.topics = _rules_topics()
+        from bot.discord.commands import register
+        register(self)
+
+    async def setup_hook(self):
+        await self.store.open()
+        self.service = GameService(self.store, self.engine)
+        self.add_dynamic_items(views.GameButton)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.poller = asyncio.create_task(self.poll_timers())
+
+    async def close(self):
+        if self.poller:
+            self.poller.cancel()
+        await super().close()
+        await self.store.close()
+
+    # --- the common path of every action -------------------------------------------
+
+    async def act(self, interaction: discord.Interaction, action: dict):
+        action = {**action, "player": str(interaction.user.id)}
+        if "name" in action and action["name"] is None:
+            action["name"] = interaction.user.display_name
+        try:
+            outcome = await self.service.act(str(interaction.channel_id), action)
+        except IllegalAction as e:
+            await self.private(interaction, e.reason)
+            return None
+        await self.announce(interaction, outcome)
+        return outcome
+
+    async def announce(self, interaction: discord.Interaction, outcome, extra: str = ""):
+        """Tell the channel what happened (the action is already committed),
+        deliver private events by DM, post the map when a turn ended."""
+        state = outcome.state
+        d = messages.deliver(self.content, outcome.before, state, outcome.events)
+        parts = d.public or ["Done."]
+        if extra:
+            parts = messages.chunks([extra, *parts])
+        view = views.turn_view(self.engine, state)
+        mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
+                                           everyone=False, roles=False)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            kwargs = {"allowed_mentions": mentions}
+            if last and view is not None:
+                kwargs["view"] = view
+            if i == 0 and not interaction.response.is_done():
+                await interaction.response.send_message(part, **kwargs)
+            else:
+                await interaction.followup.send(part, **kwargs)
+        await self.send_private(interaction, d.private)
+        if outcome.turn_changed or state["phase"] == "over":
+            await self.send_map(interaction, state, ephemeral=False)
+        asyncio.create_task(self.update_summary(outcome.game))
+
+    async def private(self, interaction: discord.Interaction, message: str, **kwargs):
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(message, ephemeral=True, **kwargs)
+
+    async def send_private(self, interaction, private: dict[str, list[str]]):
+        """Secrets go by DM; if a player's DMs are closed, they get a button
+        that shows them privately instead."""
+        for uid, texts in private.items():
+            try:
+                user = await self.fetch_user(int(uid))
+                for part in messages.chunks(texts):
+                    await user.send(part)
+            except (discord.Forbidden, discord.HTTPException, ValueError):
+                log.info("DM to %s refused; offering the secret button", uid)
+                await interaction.followup.send(
+                    f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
+                    "see it here, privately.", view=views.secret_view(),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+
+    async def send_map(self, interaction, state: dict, ephemeral: bool):
+        if not state.get("board"):
+            if ephemeral:
+                await self.private(interaction, "The map appears once the game has started.")
+            return
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(None, self.render_png, state, interaction)
+        except Exception:  # noqa: BLE001 - a picture must never break a turn
+            log.exception("map render failed")
+            return
+        file = discord.File(io.BytesIO(data), filename="map.png")
+        if ephemeral and not interaction.response.is_done():
+            await interaction.response.send_message(file=file, ephemeral=True)
+        else:
+            await interaction.followup.send(file=file, ephemeral=ephemeral)
+
+    def render_png(self, state: dict, interaction=None) -> bytes:
+        from bot.render import render_map
+        limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
+        turn = state.get("turn") or {}
+        return render_map(self.content, state, highlight=turn.get("player"), max_bytes=limit)
+
+    async def update_summary(self, game):
+        """The pinned summary is edited in place, never reposted."""
+        channel = self.get_channel(int(game.channel_id))
+        if channel is None:
+            return
+        body = messages.summary(self.content, game.state)
+        try:
+            if game.summary_message_id:
+                msg = channel.get_partial_message(int(game.summary_message_id))
+                await msg.edit(content=body)
+                return
+            msg = await channel.send(body)
+            await self.store.set_summary_message(game.id, str(msg.id))
+            await msg.pin()
+        except discord.HTTPException as e:
+            log.info("summary not updated in %s: %s", game.channel_id, e)
+
+    # --- buttons ---------------------------------------------------------------------
+
+    async def on_game_button(self, interaction: discord.Interaction, kind: str, arg: str, extra: str):
+        channel = str(interaction.channel_id)
+        uid = str(interaction.user.id)
+        if kind == "move":
+            await self.act(interaction, {"type": "move", "way": arg})
+        elif kind == "end":
+            await self.act(interaction, {"type": "end"})
+        elif kind == "decide":
+            game = await self.store.active_game(channel)
+            if game is None or views.pending_key(game.state) != extra:
+                await self.private(interaction, "That question has already been answered; use the newest buttons.")
+                return
+            await self.act(interaction, {"type": "decide", "choice": int(arg)})
+        elif kind == "sheet":
+            await self.show_sheet(interaction)
+        elif kind == "map":
+            game = await self.store.active_game(channel)
+            await self.send_map(interaction, game.state if game else {}, ephemeral=True)
+        elif kind == "secret":
+            await self.show_secrets(interaction, uid)
+        else:
+            await self.private(interaction, "That button is from an older version of the bot; use /help.")
+
+    async def show_sheet(self, interaction):
+        game = await self.store.active_game(str(interaction.channel_id))
+        uid = str(interaction.user.id)
+        if game is None or uid not in game.state["players"]:
+            await self.private(interaction, "You are not playing in this channel's game.")
+            return
+        await self.private(interaction, f"```\n{text.sheet(self.content, game.state, uid)[:1900]}\n```")
+
+    async def show_secrets(self, interaction, uid: str):
+        game = await self.store.active_game(str(interaction.channel_id))
+        if game is None:
+            await self.private(interaction, "There is no game in this channel.")
+            return
+        secrets = await self.store.recent_events(game.id, [uid], limit=10)
+        await self.private(interaction, "\n".join(secrets) if secrets else "You have no private messages.")
+
+    # --- reminders and deadlines ----------------------------------------------------
+
+    async def poll_timers(self):
+        while True:
+            try:
+                await self.fire_timers()
+            except Exception:  # noqa: BLE001 - the poller must survive a bad row or a Discord hiccup
+                log.exception("timer poll failed")
+            await asyncio.sleep(self.config.poll_seconds)
+
+    async def fire_timers(self):
+        for timer, game in await self.service.due_timers():
+            channel = self.get_channel(int(game.channel_id))
+            if channel is None:
+                continue
+            uid = timer["user_id"]
+            if timer["kind"] == "reminder":
+                body = f"<@{uid}>, a reminder: the game in this channel is waiting for you."
+            else:
+                body = (f"<@{uid}>'s turn deadline has passed. Other players may vote with /game skip to skip it.")
+            try:
+                await channel.send(body, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+            except discord.HTTPException as e:
+                log.info("timer message not sent to %s: %s", game.channel_id, e)
+
+    # --- errors --------------------------------------------------------------------
+
+    async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        log.exception("command failed", exc_info=error)
+        try:
+            await self.private(interaction, "Something went wrong on my side. Your game is safe; try again.")
+        except discord.HTTPException:
+            pass
+
+    async def on_error(self, event_method, *args, **kwargs):
+        log.exception("error in %s", event_method)
+
+
+def _rules_topics() -> list[dict]:
+    with open(RULES_DATA / "rules_topics.toml", "rb") as f:
+        return tomllib.load(f)["topic"]
+
+
+def run(config):
+    from bot.content import load_content
+    from bot.engine import Engine
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = GameBot(config, Engine(load_content()))
+    bot.run(config.token, log_handler=None)

@@ -1,0 +1,77 @@
+"""What the bot says: events turned into Discord messages, routed by audience.
+
+Pure functions: the client only sends what these return.
+"""
+from dataclasses import dataclass, field
+
+from bot import text
+from bot.engine.legal import actor
+
+LIMIT = 1900  # a little under Discord's 2000 characters
+
+
+@dataclass
+class Delivery:
+    public: list[str] = field(default_factory=list)          # messages for the channel
+    private: dict[str, list[str]] = field(default_factory=dict)  # user id -> DM texts
+    ping: list[str] = field(default_factory=list)            # users to mention once
+
+
+def route(events: list[dict]) -> tuple[list[str], dict[str, list[str]]]:
+    """Split events by audience: everyone's go to the channel, a player's own
+    only to that player."""
+    public, private = [], {}
+    for e in events:
+        if e["to"] == "all":
+            public.append(e["text"])
+        else:
+            private.setdefault(e["to"], []).append(e["text"])
+    return public, private
+
+
+def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
+    out, current = [], ""
+    for line in lines:
+        while len(line) > limit:
+            out.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
+    public, private = route(events)
+    d = Delivery(private=private)
+    waiting = actor(state)
+    was_waiting = actor(before)
+    turn_changed = bool(state.get("turn")) and (not before.get("turn") or
+                                                  before["turn"]["number"] != state["turn"]["number"])
+    new_question = state.get("pending") and state["pending"] != before.get("pending")
+    if waiting and (turn_changed or new_question or waiting != was_waiting):
+        d.ping.append(waiting)
+    lines = list(public)
+    if waiting and state["phase"] != "over":
+        lines.append(prompt_line(state, waiting))
+    d.public = chunks(lines)
+    return d
+
+
+def prompt_line(state: dict, pid: str) -> str:
+    pending = state["pending"]
+    if pending:
+        return f"<@{pid}>, your choice: {pending['prompt']} Use the buttons below (or /choose)."
+    turn = state["turn"]
+    if turn["ending"]:
+        return ""
+    return f"<@{pid}>, it is your turn: /move, /item, /roll, /end, or the buttons below."
+
+
+def summary(content, state: dict, title: str = "Betrayal at Baldur's Gate") -> str:
+    """The pinned game summary, edited in place as the game goes."""
+    return chunks([f"**{title}**", text.status(content, state)])[0]

@@ -1,0 +1,111 @@
+"""The service: one game per channel, every action committed, nothing lost on
+a restart, reminders and skip votes."""
+import pytest
+
+from bot.engine import IllegalAction
+from bot.service import GameService
+from bot.store import Store
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def service(tmp_path, engine):
+    store = await Store(str(tmp_path / "games.db")).open()
+    svc = GameService(store, engine, clock=Clock())
+    yield svc
+    await store.close()
+
+
+async def seat_three(svc, channel="c1"):
+    await svc.new_game(channel, "g1", "u1", seed=5)
+    for uid, adv in (("u1", "torskar"), ("u2", "lia"), ("u3", "gretchen")):
+        await svc.act(channel, {"type": "join", "player": uid, "name": uid.upper(), "adventurer": adv})
+    return await svc.act(channel, {"type": "start", "player": "u1"})
+
+
+async def test_one_game_per_channel(service):
+    await service.new_game("c1", "g1", "u1")
+    with pytest.raises(IllegalAction, match="already has a game"):
+        await service.new_game("c1", "g1", "u2")
+    await service.new_game("c2", "g1", "u2")
+
+
+async def test_no_game_here(service):
+    with pytest.raises(IllegalAction, match="/game new"):
+        await service.act("nowhere", {"type": "end", "player": "u1"})
+
+
+async def test_every_action_survives_a_restart(tmp_path, engine):
+    path = str(tmp_path / "games.db")
+    store = await Store(path).open()
+    svc = GameService(store, engine)
+    out = await seat_three(svc)
+    first = out.state["turn"]["player"]
+    out = await svc.act("c1", {"type": "move", "player": first, "way": "west"})
+    expected = out.state
+    await store.close()  # the bot stops here
+
+    store = await Store(path).open()  # and starts again
+    svc = GameService(store, engine)
+    game = await svc.game("c1")
+    assert game.state == expected
+    log = await store.actions(game.id)
+    replayed, _ = engine.replay(game.seed, log)
+    assert replayed == expected, "the stored log replays to the stored state"
+    await store.close()
+
+
+async def test_schema_is_versioned(tmp_path):
+    store = await Store(str(tmp_path / "x.db")).open()
+    assert await store.schema_version() == 1
+    await store.migrate()  # running again changes nothing
+    assert await store.schema_version() == 1
+    await store.close()
+
+
+async def test_only_the_creator_or_a_manager_ends_a_game(service):
+    await service.new_game("c1", "g1", "u1")
+    with pytest.raises(IllegalAction, match="Manage Channels"):
+        await service.end("c1", "u2", can_manage=False)
+    await service.end("c1", "u2", can_manage=True)
+    await service.new_game("c1", "g1", "u3")
+
+
+async def test_reminder_then_deadline_then_skip_vote(service):
+    out = await seat_three(service)
+    absent = out.state["turn"]["player"]
+    others = [p for p in out.state["seats"] if p != absent]
+    with pytest.raises(IllegalAction, match="still has time"):
+        await service.vote_skip("c1", others[0])
+    service.clock.now += 12 * 3600 + 1
+    due = await service.due_timers()
+    assert [(t["kind"], t["user_id"]) for t, _ in due] == [("reminder", absent)]
+    assert await service.due_timers() == [], "a reminder fires once"
+    service.clock.now += 36 * 3600
+    due = await service.due_timers()
+    assert [t["kind"] for t, _ in due] == ["deadline"]
+    votes, needed, skipped = await service.vote_skip("c1", others[0])
+    assert (votes, needed, skipped) == (1, 2, None)
+    votes, needed, skipped = await service.vote_skip("c1", others[1])
+    assert skipped is not None
+    assert skipped.state["turn"]["player"] != absent
+    game = await service.game("c1")
+    log = await service.store.actions(game.id)
+    assert log[-1] == {"type": "end", "player": absent}
+
+
+async def test_handover_gives_the_seat_to_someone_new(service, engine):
+    import json
+    out = await seat_three(service)
+    await service.act("c1", {"type": "handover", "player": "u2", "to": "u9", "name": "Nine"})
+    game = await service.game("c1")
+    assert "u2" not in json.dumps(game.state)
+    assert game.state["players"]["u9"]["adventurer"] == "lia"
+    assert out is not None
