@@ -77,18 +77,21 @@ class GameBot(discord.Client):
         view = views.turn_view(self.engine, state)
         mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
                                            everyone=False, roles=False)
+        picture = None
+        if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
+            picture = await self.map_file(state, interaction)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             kwargs = {"allowed_mentions": mentions}
             if last and view is not None:
                 kwargs["view"] = view
+            if last and picture is not None:
+                kwargs["file"] = picture
             if i == 0 and not interaction.response.is_done():
                 await interaction.response.send_message(part, **kwargs)
             else:
                 await interaction.followup.send(part, **kwargs)
         await self.send_private(interaction, d.private)
-        if outcome.turn_changed or state["phase"] == "over":
-            await self.send_map(interaction, state, ephemeral=False)
         asyncio.create_task(self.update_summary(outcome.game))
 
     async def private(self, interaction: discord.Interaction, message: str, **kwargs):
@@ -112,17 +115,27 @@ class GameBot(discord.Client):
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
 
-    async def send_map(self, interaction, state: dict, ephemeral: bool):
-        if not state.get("board"):
-            if ephemeral:
-                await self.private(interaction, "The map appears once the game has started.")
-            return
+    async def map_file(self, state: dict, interaction) -> discord.File | None:
+        """The map as an attachment, drawn off the event loop so a slow render
+        never stalls other games."""
         try:
             data = await asyncio.get_running_loop().run_in_executor(None, self.render_png, state, interaction)
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
+            return None
+        return discord.File(io.BytesIO(data), filename="map.png")
+
+    async def send_map(self, interaction, state: dict, ephemeral: bool):
+        if not state.get("board"):
+            if ephemeral:
+                await self.private(interaction, "The map appears once the game has started.")
+            else:
+                await interaction.followup.send("The map appears once the game has started.")
             return
-        file = discord.File(io.BytesIO(data), filename="map.png")
+        file = await self.map_file(state, interaction)
+        if file is None:
+            await self.private(interaction, "The map could not be drawn just now; try /map again.")
+            return
         if ephemeral and not interaction.response.is_done():
             await interaction.response.send_message(file=file, ephemeral=True)
         else:
@@ -169,7 +182,7 @@ class GameBot(discord.Client):
         elif kind == "sheet":
             await self.show_sheet(interaction)
         elif kind == "map":
-            game = await self.store.active_game(channel)
+            game = await self.store.latest_game(channel)
             await self.send_map(interaction, game.state if game else {}, ephemeral=True)
         elif kind == "secret":
             await self.show_secrets(interaction, uid)
@@ -177,7 +190,7 @@ class GameBot(discord.Client):
             await self.private(interaction, "That button is from an older version of the bot; use /help.")
 
     async def show_sheet(self, interaction):
-        game = await self.store.active_game(str(interaction.channel_id))
+        game = await self.store.latest_game(str(interaction.channel_id))
         uid = str(interaction.user.id)
         if game is None or uid not in game.state["players"]:
             await self.private(interaction, "You are not playing in this channel's game.")
@@ -185,7 +198,7 @@ class GameBot(discord.Client):
         await self.private(interaction, f"```\n{text.sheet(self.content, game.state, uid)[:1900]}\n```")
 
     async def show_secrets(self, interaction, uid: str):
-        game = await self.store.active_game(str(interaction.channel_id))
+        game = await self.store.latest_game(str(interaction.channel_id))
         if game is None:
             await self.private(interaction, "There is no game in this channel.")
             return

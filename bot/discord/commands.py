@@ -91,7 +91,7 @@ def register(bot):
 
     @game.command(name="status", description="Where everyone stands")
     async def game_status(interaction: discord.Interaction):
-        g = await bot.store.active_game(str(interaction.channel_id))
+        g = await bot.store.latest_game(str(interaction.channel_id))
         if g is None:
             await bot.private(interaction, "There is no game in this channel. Start one with /game new.")
             return
@@ -234,9 +234,15 @@ def register(bot):
     async def item_trade(interaction: discord.Interaction, item: str, to: discord.Member):
         await bot.act(interaction, {"type": "trade", "card": item, "to": str(to.id)})
 
+    async def held_choices(interaction: discord.Interaction, current: str):
+        return await card_choices(interaction, current, "held")
+
+    async def pile_choices(interaction: discord.Interaction, current: str):
+        return await card_choices(interaction, current, "pile")
+
     for cmd in (item_use, item_drop, item_trade):
-        cmd.autocomplete("item")(lambda i, c: card_choices(i, c, "held"))
-    item_pickup.autocomplete("item")(lambda i, c: card_choices(i, c, "pile"))
+        cmd.autocomplete("item")(held_choices)
+    item_pickup.autocomplete("item")(pile_choices)
     tree.add_command(item)
 
     @tree.command(name="sheet", description="Your traits, power and cards (only you see it)")
@@ -247,7 +253,7 @@ def register(bot):
     @tree.command(name="map", description="The city as it stands")
     @app_commands.guild_only()
     async def map_(interaction: discord.Interaction):
-        g = await bot.store.active_game(str(interaction.channel_id))
+        g = await bot.store.latest_game(str(interaction.channel_id))
         if g is None:
             await bot.private(interaction, "There is no game in this channel.")
             return
@@ -257,7 +263,7 @@ def register(bot):
     @tree.command(name="log", description="Recent events of this game")
     @app_commands.guild_only()
     async def log_(interaction: discord.Interaction):
-        g = await bot.store.active_game(str(interaction.channel_id))
+        g = await bot.store.latest_game(str(interaction.channel_id))
         if g is None:
             await bot.private(interaction, "There is no game in this channel.")
             return

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from bot import text
 from bot.engine.legal import actor
+from bot.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
 
@@ -57,7 +58,7 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
         d.ping.append(waiting)
     lines = list(public)
     if waiting and state["phase"] != "over":
-        lines.append(prompt_line(state, waiting))
+        lines.append(prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting))
     d.public = chunks(lines)
     return d
 
@@ -70,6 +71,18 @@ def prompt_line(state: dict, pid: str) -> str:
     if turn["ending"]:
         return ""
     return f"<@{pid}>, it is your turn: /move, /item, /roll, /end, or the buttons below."
+
+
+def reminder_line(content, state: dict, pid: str) -> str:
+    """A quiet line (no ping) while the same player goes on acting."""
+    turn = state["turn"]
+    name = state["players"][pid]["name"]
+    if state["pending"]:
+        return f"({name} to choose: {state['pending']['prompt']})"
+    if turn["stopped"]:
+        return f"({name}: movement over; use items, or end your turn.)"
+    speed = trait_value(content, state, pid, "speed")
+    return f"({name}: {max(0, speed - turn['moved'])} of {speed} spaces left.)"
 
 
 def summary(content, state: dict, title: str = "Betrayal at Baldur's Gate") -> str:

@@ -5,15 +5,29 @@ step wait for a player's decision.
 The queue is part of the state: a list of tasks, each {player, source, steps,
 keep}. Steps run front first; a step that needs a choice sets
 `state["pending"]` and the queue stops until the player decides.
+
+Hooks other modules fill in (so that no card name appears here):
+  SPECIALS         special name -> handler(ctx, task, step)
+  USABLE           card id -> reason(ctx, pid, card_id) the card cannot be used now, or None
+  ROLL_REACTIONS   things offered right after a roll with result bands (Gambler's Dice, Bardic Inspiration)
+  DAMAGE_STAGES    things that change damage before it is taken (Protection, Chain Mail, Figurine ...)
 """
 from . import rng
+from . import marks as mk
+from . import state as st
+from . import tokens as tk
 from . import traits as tr
-from .content import TRAITS
+from .content import NO_LOWER, TRAITS
 from .errors import IllegalAction
 
 STEPS = {}      # step word -> handler(ctx, task, step)
 DECISIONS = {}  # pending kind -> handler(ctx, pending, choice)
 SPECIALS = {}   # special name -> handler(ctx, task, step)
+USABLE = {}     # card id -> reason(ctx, pid, card_id) -> str | None
+CONDITIONS = {}  # choose-option condition -> test(ctx, pid, argument) -> bool
+ROLL_REACTIONS = []  # (name, offer(ctx, pid, roll) -> dict | None, apply(ctx, pid, roll, index))
+DAMAGE_STAGES = []   # (order, name, run(ctx, hit) -> True when it asked, decide(ctx, hit, index) | None)
+OWN_ROLLS = ("trait", "dice", "barrier", "contest", "attack", "defence")  # rolls curses and boosts touch
 
 
 def step(name):
@@ -37,12 +51,52 @@ def special(name):
     return register
 
 
-def queue(ctx, player: str, steps, source: str | None = None, front: bool = False):
-    task = {"player": player, "source": source, "steps": list(steps), "keep": False}
+def usable(card_id):
+    def register(fn):
+        USABLE[card_id] = fn
+        return fn
+    return register
+
+
+def condition(name):
+    def register(fn):
+        CONDITIONS[name] = fn
+        return fn
+    return register
+
+
+def roll_reaction(name, apply):
+    def register(offer):
+        ROLL_REACTIONS.append((name, offer, apply))
+        return offer
+    return register
+
+
+def damage_stage(name, order, decide=None):
+    def register(fn):
+        DAMAGE_STAGES.append((order, name, fn, decide))
+        DAMAGE_STAGES.sort(key=lambda s: s[0])
+        return fn
+    return register
+
+
+def queue(ctx, player: str, steps, source: str | None = None, front: bool = False, **extra):
+    task = {"player": player, "source": source, "steps": list(steps), "keep": False, **extra}
     if front:
         ctx.s["queue"].insert(0, task)
     else:
         ctx.s["queue"].append(task)
+    return task
+
+
+def current(ctx) -> dict | None:
+    """The task whose step is running (always the front of the queue)."""
+    return ctx.s["queue"][0] if ctx.s["queue"] else None
+
+
+def push_front(ctx, steps):
+    """Run `steps` next, as part of the running task."""
+    ctx.s["queue"][0]["steps"][0:0] = list(steps)
 
 
 def run(ctx):
@@ -55,7 +109,9 @@ def run(ctx):
             q.pop(0)
             continue
         item = task["steps"].pop(0)
+        ctx.src = task.get("source")
         STEPS[item["do"]](ctx, task, item)
+    ctx.src = None
 
 
 def ask(ctx, player: str, kind: str, prompt: str, options: list[str], **data):
@@ -83,12 +139,21 @@ def decide(ctx, player: str, choice):
     else:
         raise IllegalAction(f"Pick a number from 1 to {len(options)}.")
     ctx.s["pending"] = None
+    ctx.src = ctx.s["queue"][0].get("source") if ctx.s["queue"] else None
     DECISIONS[pending["kind"]](ctx, pending, index)
+
+
+def unsettle(ctx, card_id: str):
+    """The event being resolved has found another place (a tile, a deck):
+    it will not be discarded or kept when its steps end."""
+    for task in ctx.s["queue"]:
+        task["steps"] = [s for s in task["steps"] if not (s.get("do") == "_settle_event" and s["card"] == card_id)]
 
 
 # --- rolls ---------------------------------------------------------------
 
 def dice_for(ctx, pid: str, item: dict) -> tuple[int, str]:
+    """The dice a roll step asks for, before anything adds or takes dice."""
     if "trait" in item:
         return rng.dice_count(ctx.value(pid, item["trait"])), item["trait"].capitalize()
     return rng.dice_count(item["dice"]), "dice"
@@ -96,7 +161,7 @@ def dice_for(ctx, pid: str, item: dict) -> tuple[int, str]:
 
 def roll_bonus(ctx, pid: str, item: dict) -> int:
     adv = ctx.c.adventurers[ctx.s["players"][pid]["adventurer"]]
-    bonus = 0
+    bonus = item.get("bonus", 0)
     for add in item.get("add", []):
         if adv.race.lower() in [r.lower() for r in add.get("race", [])] or \
                 adv.klass.lower() in [k.lower() for k in add.get("class", [])]:
@@ -104,18 +169,73 @@ def roll_bonus(ctx, pid: str, item: dict) -> int:
     return bonus
 
 
-def make_roll(ctx, pid: str, n: int, label: str, bonus: int = 0) -> int:
+def dice_changes(ctx, pid: str, trait: str | None, kind: str, spend: bool) -> tuple[int, list[str], bool]:
+    """Dice added to or taken from a roll by what the roller carries, what
+    lies on their tile and the marks on them: (change, reasons, cursed).
+    With `spend`, one-roll effects (a curse, a potion) are used up."""
+    if kind not in OWN_ROLLS:
+        return 0, [], False
+    p = ctx.s["players"][pid]
+    change, why = 0, []
+    if trait:
+        for cid in p["cards"]:
+            n = ctx.c.cards[cid].roll_dice.get(trait, 0)
+            if n:
+                change += n
+                why.append(f"{ctx.card_name(cid)} {n:+d}")
+        if p["tile"] and st.on_board(p):
+            for token in tk.on_tile(ctx.s, p["tile"]):
+                n = ctx.c.cards[token["card"]].on_tile.get("roll_dice", {}).get(trait, 0) if token.get("card") else 0
+                if n:
+                    change += n
+                    why.append(f"{token['name']} {n:+d}")
+    for mark in list(mk.all_of(ctx, pid)):
+        if mark["kind"] == "next_roll_dice" or (mark["kind"] == "next_might_dice" and trait == "might"):
+            change += mark["dice"]
+            why.append(f"{ctx.card_name(mark['card'])} {mark['dice']:+d}")
+            if spend:
+                mk.drop(ctx, pid, mark)
+                if mark.get("then_damage"):
+                    queue(ctx, pid, [{"do": "damage", **mark["then_damage"]}], source=mark["card"], front=True)
+    cursed = False
+    if spend:
+        curse = mk.take(ctx, pid, "cursed")
+        if curse:
+            cursed = True
+            if curse.get("card") in p["cards"]:
+                p["cards"].remove(curse["card"])
+                ctx.s["discard"][ctx.c.cards[curse["card"]].deck].append(curse["card"])
+    return change, why, cursed
+
+
+def make_roll(ctx, pid: str, n: int, label: str, bonus: int = 0, trait: str | None = None,
+              kind: str = "dice", faces_out: list | None = None) -> int:
+    """Roll for `pid`. `kind` says what roll this is: trait, dice (a card or
+    tile asks for a number), barrier, contest, damage or haunt; only the
+    player's own rolls (not damage or haunt rolls) feel curses and boosts."""
+    change, why, cursed = dice_changes(ctx, pid, trait, kind, spend=True)
+    if cursed:
+        ctx.say(f"{ctx.name(pid)} is cursed: this roll ({label}) counts as 0 and the Hag's Blessing is spent.",
+                kind="roll", player=pid, faces=[], total=0, cursed=True)
+        if faces_out is not None:
+            faces_out.append("cursed")
+        return 0
+    if change:
+        n = max(1, min(rng.MAX_DICE, n + change))
     faces = rng.roll(ctx.s, n)
+    if faces_out is not None:
+        faces_out.extend(faces)
     total = sum(faces) + bonus
-    extra = f" + {bonus}" if bonus else ""
-    ctx.say(f"{ctx.name(pid)} rolls {label} ({n} {'die' if n == 1 else 'dice'}): "
+    extra = f" + {bonus}" if bonus > 0 else f" - {-bonus}" if bonus < 0 else ""
+    because = f" [{', '.join(why)}]" if why else ""
+    ctx.say(f"{ctx.name(pid)} rolls {label} ({n} {'die' if n == 1 else 'dice'}{because}): "
             f"{' '.join(map(str, faces))}{extra} = {total}.", kind="roll", player=pid, faces=faces, total=total)
     return total
 
 
 def band_for(bands, total: int) -> dict:
     for band in bands:
-        if band.get("at_least", 0) <= total <= band.get("at_most", 99):
+        if band.get("at_least", NO_LOWER) <= total <= band.get("at_most", 99):
             return band
     raise ValueError(f"no band for {total}")
 
@@ -124,8 +244,48 @@ def band_for(bands, total: int) -> dict:
 def _roll(ctx, task, item):
     pid = task["player"]
     n, label = dice_for(ctx, pid, item)
-    total = make_roll(ctx, pid, n, label, roll_bonus(ctx, pid, item))
-    task["steps"][0:0] = band_for(item["bands"], total).get("then", [])
+    n = rng.dice_count(n + item.get("extra_dice", 0))
+    faces = []
+    bonus = roll_bonus(ctx, pid, item)
+    total = make_roll(ctx, pid, n, label, bonus, trait=item.get("trait"),
+                      kind="trait" if "trait" in item else "dice", faces_out=faces)
+    cursed = faces == ["cursed"]
+    task["steps"].insert(0, {"do": "_settle_roll", "bands": item["bands"], "total": total,
+                             "faces": [] if cursed else faces, "bonus": bonus, "trait": item.get("trait"),
+                             "cursed": cursed, "asked": []})
+
+
+@step("_settle_roll")
+def _settle_roll(ctx, task, item):
+    """After a roll with result bands: offer what can change the result, then
+    run the band the result falls in."""
+    pid = task["player"]
+    if not item["cursed"]:
+        for name, offer, _ in ROLL_REACTIONS:
+            if name in item["asked"]:
+                continue
+            item = {**item, "asked": item["asked"] + [name]}
+            found = offer(ctx, pid, item)
+            if found:
+                task["steps"].insert(0, item)
+                ask(ctx, found.get("player", pid), "roll_reaction", found["prompt"], found["options"], reaction=name)
+                return
+    task.setdefault("results", []).append(item["total"])
+    task["steps"][0:0] = band_for(item["bands"], item["total"]).get("then", [])
+
+
+@decision("roll_reaction")
+def _decide_roll_reaction(ctx, pending, index):
+    task = ctx.s["queue"][0]
+    roll = dict(task["steps"][0])
+    for name, _, apply in ROLL_REACTIONS:
+        if name == pending["data"]["reaction"]:
+            apply(ctx, task["player"], roll, index)
+    task["steps"][0] = roll
+
+
+def band_of(bands, total: int) -> int:
+    return bands.index(band_for(bands, total))
 
 
 # --- traits --------------------------------------------------------------
@@ -164,10 +324,30 @@ def _decide_trait(ctx, pending, index):
     tr.change(ctx, pending["player"], data["traits"][index], data["delta"])
 
 
-def take_damage(ctx, pid: str, kind: str, amount: int):
+# --- damage --------------------------------------------------------------
+
+def take_damage(ctx, pid: str, kind: str, amount: int, source: str | None = None):
     """Damage the player splits between the two traits of its kind
-    (rulebook: Traits, "Damage"). Asks only when the split matters."""
+    (rulebook: Traits, "Damage"). First the damage stages may change it
+    (another adventurer takes it, armour lessens it, an omen ignores it);
+    asks only when a choice matters."""
     if amount <= 0:
+        return
+    hurt(ctx, {"victim": pid, "kind": kind, "amount": amount, "source": source, "done": []})
+
+
+def hurt(ctx, hit: dict):
+    for _, name, run_stage, _ in DAMAGE_STAGES:
+        if name in hit["done"]:
+            continue
+        hit["done"].append(name)
+        if hit["amount"] <= 0:
+            break
+        if run_stage(ctx, hit):
+            return
+    pid, kind, amount = hit["victim"], hit["kind"], hit["amount"]
+    if amount <= 0:
+        ctx.say(f"{ctx.name(pid)} takes no damage.", kind="damage", player=pid, amount=0)
         return
     ctx.say(f"{ctx.name(pid)} takes {amount} {kind} damage.", kind="damage", player=pid, amount=amount)
     outcomes = tr.damage_outcomes(ctx, pid, kind, amount)
@@ -176,6 +356,20 @@ def take_damage(ctx, pid: str, kind: str, amount: int):
     else:
         ask(ctx, pid, "damage", f"how to take {amount} {kind} damage?",
             [tr.split_label(kind, o) for o in outcomes], damage=kind, outcomes=[list(o) for o in outcomes])
+
+
+def ask_stage(ctx, who: str, hit: dict, stage: str, prompt: str, options: list[str]) -> bool:
+    ask(ctx, who, "damage_stage", prompt, options, hit=hit, stage=stage)
+    return True
+
+
+@decision("damage_stage")
+def _decide_damage_stage(ctx, pending, index):
+    hit = pending["data"]["hit"]
+    for _, name, _, decide_stage in DAMAGE_STAGES:
+        if name == pending["data"]["stage"]:
+            decide_stage(ctx, hit, index)
+    hurt(ctx, hit)
 
 
 @decision("damage")
@@ -189,16 +383,33 @@ def _damage(ctx, task, item):
     pid = task["player"]
     amount = item.get("amount", 0)
     if "dice" in item:
-        amount = make_roll(ctx, pid, rng.dice_count(item["dice"]), f"{item['kind']} damage")
-    take_damage(ctx, pid, item["kind"], amount)
+        amount = make_roll(ctx, pid, rng.dice_count(item["dice"]), f"{item['kind']} damage", kind="damage")
+    take_damage(ctx, pid, item["kind"], amount, source=task.get("source"))
 
 
-# --- choices, keeping, tokens --------------------------------------------
+# --- choices, keeping, tokens, everyone ---------------------------------
+
+@condition("above_lowest")
+def _above_lowest(ctx, pid, trait):
+    return ctx.s["players"][pid]["traits"][trait] > 1
+
+
+def option_open(ctx, pid: str, option: dict) -> bool:
+    return all(CONDITIONS[c](ctx, pid, arg) for c, arg in option.get("only_if", {}).items())
+
 
 @step("choose")
 def _choose(ctx, task, item):
-    labels = [o["label"] for o in item["options"]]
-    ask(ctx, task["player"], "option", "which option?", labels, choices=item["options"])
+    pid = task["player"]
+    options = [o for o in item["options"] if option_open(ctx, pid, o)]
+    if not options:
+        ctx.say(f"None of the choices is open to {ctx.name(pid)}, so nothing happens.", kind="info")
+        return
+    if len(options) == 1 and len(item["options"]) > 1:
+        ctx.say(f"Only one choice is open to {ctx.name(pid)}: {options[0]['label']}.", kind="info")
+        push_front(ctx, options[0].get("then", []))
+        return
+    ask(ctx, pid, "option", "which option?", [o["label"] for o in options], choices=options)
 
 
 @decision("option")
@@ -213,11 +424,19 @@ def _keep(ctx, task, item):
 
 @step("place_token")
 def _place_token(ctx, task, item):
+    p = ctx.s["players"][task["player"]]
     where = item.get("where", "here")
-    tile = ctx.s["players"][task["player"]]["tile"] if where == "here" else where
-    if tile in ctx.s["board"]:
-        ctx.s["tokens"].append({"name": item["token"], "tile": tile})
-        ctx.say(f"A {item['token']} token is placed on the {ctx.tile_name(tile)}.", kind="token", tile=tile)
+    tile = p["tile"] if where == "here" else where
+    if tile not in ctx.s["board"]:
+        return
+    card = task.get("source") if item.get("card") else None
+    half = p["half"] if where == "here" and ctx.c.tiles[tile].barrier else None
+    tk.place(ctx.s, item["token"], tile, card=card, half=half)
+    if card:
+        unsettle(ctx, card)
+    beside = f", with the {ctx.card_name(card)} card beside it" if card else ""
+    ctx.say(f"A {item['token']} token is placed on the {ctx.tile_name(tile)}{beside}.", kind="token", tile=tile,
+            card=card)
 
 
 @step("special")
@@ -228,4 +447,64 @@ def _special(ctx, task, item):
         return
     source = task.get("source")
     text = ctx.c.cards[source].text if source in ctx.c.cards else ctx.c.tiles[source].rule if source in ctx.c.tiles else ""
-    ctx.say(f"The table resolves this part by hand: {text}", kind="by_hand", source=source)
+    name = ctx.c.cards[source].name if source in ctx.c.cards else ctx.c.tiles[source].name if source in ctx.c.tiles \
+        else "this effect"
+    ctx.say(f"The bot does not play this part of {name} yet: resolve it at the table as its text says.",
+            kind="by_hand", source=source)
+
+
+def who_is(ctx, pid: str, where: str, others: bool = False, allies: bool = False) -> list[str]:
+    """The adventurers an `each` step names, the player first, then the
+    others in turn order from the player's left."""
+    from . import board as bd
+    s = ctx.s
+    me = s["players"][pid]
+    here = me["tile"]
+    if where == "here_and_connected":
+        near = {here} | {t for t in bd.exits(ctx.c, s["board"], here).values() if t} | set(tk.links(s).get(here, ()))
+    found = []
+    for k in range(len(s["seats"])):
+        other = st.left_of(s, pid, k) if pid in s["seats"] else s["seats"][k]
+        p = s["players"][other]
+        if not st.on_board(p) or (others and other == pid):
+            continue
+        if allies and other != pid and other in opponents_of(ctx, pid):
+            continue
+        tile = ctx.c.tiles[p["tile"]]
+        if where == "here":
+            ok = p["tile"] == here
+        elif where == "here_and_connected":
+            ok = p["tile"] in near
+        elif where in ("catacomb", "city"):
+            ok = tile.level == where
+        elif where in ("building", "street"):
+            ok = tile.kind == where
+        else:
+            ok = True
+        if ok:
+            found.append(other)
+    return found
+
+
+def opponents_of(ctx, pid: str) -> list[str]:
+    """Before the haunt nobody is anybody's opponent (rulebook: Glossary,
+    "opponent"); after it, traitors and heroes oppose each other."""
+    s = ctx.s
+    if s["phase"] != "haunt" or not s["haunt"]:
+        return []
+    traitors = set(s["haunt"]["traitors"])
+    mine = pid in traitors
+    return [o for o in s["seats"] if o != pid and (o in traitors) != mine]
+
+
+@step("each")
+def _each(ctx, task, item):
+    """Every adventurer the step names resolves `then` as their own, one
+    after the other, before the rest of the card."""
+    targets = who_is(ctx, task["player"], item["on"], item.get("others", False), item.get("allies", False))
+    if not targets:
+        ctx.say("Nobody is affected.", kind="info")
+        return
+    tasks = [{"player": t, "source": task.get("source"), "steps": list(item.get("then", [])), "keep": False}
+             for t in targets]
+    ctx.s["queue"][0:0] = tasks

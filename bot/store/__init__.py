@@ -74,6 +74,14 @@ class Store:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The channel's active game, else its most recent one (for looking
+        back at a finished game: its log, map, sheets and secrets)."""
+        async with self.db.execute("SELECT * FROM games WHERE channel_id = ? ORDER BY active DESC, id DESC LIMIT 1",
+                                   (channel_id,)) as cur:
+            row = await cur.fetchone()
+        return _game(row) if row else None
+
     async def game_by_id(self, game_id: int) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()

@@ -1,0 +1,228 @@
+"""End to end: the real discord.py client running the bot against the fake
+Discord on 127.0.0.1. Three people play from /game new to the haunt roll with
+slash commands and buttons; the bot restarts mid-game; DMs; strangers."""
+import json
+import random
+
+import pytest
+
+from bot import autoplay
+from bot.config import Config
+from bot.discord.client import GameBot
+from bot.discord.views import pending_key
+from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
+
+WAY_NAMES = {"north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
+             "grate": "grate"}
+
+
+class Table:
+    """A guild with one channel, three players and a stranger."""
+
+    def __init__(self, server, tmp_path, closed_dms=()):
+        self.s = server
+        self.guild = server.add_guild("Baldur's Gate")
+        self.channel = server.add_channel(self.guild, "betrayal")
+        self.users = {}
+        for name in ("ann", "bo", "cy", "stranger"):
+            user = server.add_user(name)
+            server.add_member(self.guild, user)
+            self.users[name] = user
+        for name in closed_dms:
+            server.close_dms(self.users[name])
+        self.config = Config(token="fake", data_dir=str(tmp_path / "data"), dev_guild_id=self.guild.id,
+                             poll_seconds=3600)
+        self.bot = None
+
+    async def start(self, engine):
+        self.bot = await self.s.start_bot(GameBot(self.config, engine))
+        return self.bot
+
+    async def restart(self, engine):
+        await self.s.stop_bot(self.bot)
+        return await self.start(engine)
+
+    def uid(self, name):
+        return str(self.users[name].id)
+
+    def name_of(self, uid):
+        return next(n for n, u in self.users.items() if str(u.id) == uid)
+
+    async def slash(self, who, command, **kw):
+        handle = await self.s.slash(self.users[who], self.channel, command, **kw)
+        await self.s.settle()
+        return handle
+
+    def last_with(self, custom_id):
+        for msg in reversed(self.s.channel_messages(self.channel)):
+            for row in msg.components:
+                for comp in row.get("components", []):
+                    if comp.get("custom_id") == custom_id:
+                        return msg
+        return None
+
+    async def click(self, who, custom_id, message=None):
+        message = message or self.last_with(custom_id)
+        assert message is not None, f"no message offers {custom_id}"
+        handle = await self.s.click(self.users[who], message, custom_id)
+        await self.s.settle()
+        return handle
+
+    async def state(self):
+        return (await self.bot.store.active_game(str(self.channel.id))).state
+
+
+async def open_game(t: Table):
+    await t.slash("ann", "game", subcommand="new")
+    for who, adv in (("ann", "torskar"), ("bo", "lia"), ("cy", "gretchen")):
+        h = await t.slash(who, "game", subcommand="join", options={"adventurer": adv})
+        assert "joins as" in h.content
+    return await t.slash("bo", "game", subcommand="start")
+
+
+async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
+    who = t.name_of(action["player"])
+    kind = action["type"]
+    if kind == "move":
+        if use_buttons and t.last_with(f"bg:move:{action['way']}:"):
+            return await t.click(who, f"bg:move:{action['way']}:")
+        return await t.slash(who, "move", options={"direction": action["way"]})
+    if kind == "decide":
+        return await t.click(who, f"bg:decide:{action['choice']}:{pending_key(state)}")
+    if kind == "end":
+        if use_buttons:
+            return await t.click(who, "bg:end::")
+        return await t.slash(who, "end")
+    if kind == "roll":
+        return await t.slash(who, "roll")
+    card = t.bot.content.cards[action["card"]].name
+    if kind == "trade":
+        other = t.users[t.name_of(action["to"])]
+        return await t.slash(who, "item", subcommand="trade", options={"item": card, "to": other})
+    return await t.slash(who, "item", subcommand={"use": "use", "drop": "drop", "pickup": "pickup"}[kind],
+                         options={"item": card})
+
+
+async def test_three_players_reach_the_haunt_with_commands_and_buttons(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    start = await open_game(t)
+    assert "The game begins" in start.content
+    rnd = random.Random(1)
+    restarted = False
+    for step in range(400):
+        game = await t.bot.store.active_game(str(t.channel.id))
+        if game is None:
+            break
+        state = game.state
+        action = autoplay.choose(t.bot.content, state, rnd)
+        if action["type"] == "trade":
+            action = {"type": "end", "player": state["turn"]["player"]}
+        handle = await play_one(t, action, state, use_buttons=step % 2 == 0)
+        assert not handle.ephemeral, f"{action} was refused: {handle.content}"
+        if step == 25 and not restarted:
+            # The bot stops mid-game and starts again: nothing is lost.
+            before = await t.state()
+            await t.restart(engine)
+            assert await t.state() == before
+            restarted = True
+    public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
+    assert restarted
+    assert "The haunt begins!" in public
+    assert any(a.filename == "map.png" for m in t.s.channel_messages(t.channel) for a in m.attachments)
+    assert t.s.pins(t.channel), "the game summary is pinned"
+    assert not t.s.client_errors, t.s.client_errors
+    assert "Traceback" not in public
+
+
+async def test_an_old_button_works_after_a_restart(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    state = await t.state()
+    first = t.name_of(state["turn"]["player"])
+    old = t.last_with("bg:move:west:")
+    await t.restart(engine)
+    handle = await t.click(first, "bg:move:west:", message=old)
+    assert "moves to the Inner Chamber" in handle.content
+    assert (await t.state())["players"][t.uid(first)]["tile"] == "inner_chamber"
+
+
+async def test_strangers_and_wrong_players_are_refused_privately(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    state = await t.state()
+    current = t.name_of(state["turn"]["player"])
+    other = next(n for n in ("ann", "bo", "cy") if n != current)
+    h = await t.click("stranger", "bg:move:west:")
+    assert h.ephemeral and "not playing in this game" in h.content
+    assert h.message in t.s.ephemeral_messages(t.users["stranger"])
+    h = await t.click(other, "bg:end::")
+    assert h.ephemeral and "turn, not yours" in h.content
+    h = await t.slash(other, "move", options={"direction": "north"})
+    assert h.ephemeral
+    assert (await t.state())["turn"]["player"] == t.uid(current), "nothing changed"
+
+
+async def test_sheet_is_private_and_rules_answer(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    h = await t.slash("bo", "sheet")
+    assert h.ephemeral and "Lia Faen Tlabbar" in h.content
+    assert h.message not in t.s.visible_messages(t.users["ann"], t.channel)
+    h = await t.slash("cy", "rules", options={"topic": "haunt_roll"})
+    assert h.ephemeral and "6 or more" in h.content
+    h = await t.slash("stranger", "sheet")
+    assert h.ephemeral and "not playing" in h.content
+
+
+async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path, closed_dms=("cy",))
+    await t.start(engine)
+    start = await open_game(t)
+    warnings = [m for m in start.followups if "cannot send you private messages" in m.content]
+    assert warnings and f"<@{t.uid('cy')}>" in warnings[0].content
+    # Arrange a hidden-traitor reveal: the last omen, the Whispering Skull on the Arcane Retreat (haunt 19).
+    game = await t.bot.store.active_game(str(t.channel.id))
+    s = game.state
+    pid = s["turn"]["player"]
+    s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
+    s["stacks"]["catacomb"].remove("arcane_retreat")
+    s["decks"]["omen"].remove("whispering_skull")
+    s["players"][pid]["cards"].append("whispering_skull")
+    s["turn"]["omens"] = [["whispering_skull", "arcane_retreat"]]
+    s["omens_revealed"] = len(s["decks"]["omen"]) and 13
+    s["discard"]["omen"] = s["decks"]["omen"]
+    s["decks"]["omen"] = []
+    await t.bot.store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(s), game.id))
+    await t.bot.store.db.commit()
+    h = await t.slash(t.name_of(pid), "end")
+    public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
+    assert "hidden traitor" in public.lower()
+    assert "Your token" not in public and "You are the hidden traitor" not in public
+    for name in ("ann", "bo"):
+        dms = [m.content for m in t.s.dm_messages(t.users[name])]
+        assert any("Your token shows" in d for d in dms), name
+    assert not any("Your token" in m.content for m in t.s.dm_messages(t.users["cy"]))
+    fallback = [m for m in h.followups if "could not send you a private message" in m.content]
+    assert fallback
+    press = await t.click("cy", "bg:secret::", message=fallback[0])
+    assert press.ephemeral and "Your token shows" in press.content
+    assert press.message in t.s.ephemeral_messages(t.users["cy"])
+    peek = await t.click("ann", "bg:secret::", message=fallback[0])
+    assert peek.ephemeral
+    cy_secret = press.content
+    assert cy_secret not in peek.content
+
+
+@pytest.mark.parametrize("who", ["bo"])
+async def test_only_creator_or_manager_ends_the_game(fake_discord, tmp_path, engine, who):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    h = await t.slash(who, "game", subcommand="end")
+    assert h.ephemeral and "Manage Channels" in h.content
+    h = await t.slash("ann", "game", subcommand="end")
+    assert "has ended" in h.content
