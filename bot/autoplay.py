@@ -15,7 +15,7 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
         return rnd.choice(options)
     weights = []
     for a in options:
-        w = WEIGHTS[a["type"]]
+        w = WEIGHTS.get(a["type"], 1)
         if a["type"] == "move" and a["way"] in ("stairs", "grate"):
             w /= 2
         weights.append(w)

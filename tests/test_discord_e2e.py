@@ -95,6 +95,8 @@ async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
         return await t.slash(who, "end")
     if kind == "roll":
         return await t.slash(who, "roll")
+    if kind == "power":
+        return await t.slash(who, "power")
     card = t.bot.content.cards[action["card"]].name
     if kind == "trade":
         other = t.users[t.name_of(action["to"])]
@@ -182,6 +184,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     t = Table(fake_discord, tmp_path, closed_dms=("cy",))
     await t.start(engine)
     start = await open_game(t)
+    await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=20)
     warnings = [m for m in start.followups if "cannot send you private messages" in m.content]
     assert warnings and f"<@{t.uid('cy')}>" in warnings[0].content
     # Arrange a hidden-traitor reveal: the last omen, the Whispering Skull on the Arcane Retreat (haunt 19).
@@ -199,6 +202,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     await t.bot.store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(s), game.id))
     await t.bot.store.db.commit()
     h = await t.slash(t.name_of(pid), "end")
+    await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=20)
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert "hidden traitor" in public.lower()
     assert "Your token" not in public and "You are the hidden traitor" not in public

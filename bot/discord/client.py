@@ -4,7 +4,9 @@ engine."""
 import asyncio
 import io
 import logging
+import multiprocessing
 import tomllib
+from concurrent.futures import ProcessPoolExecutor
 
 import discord
 from discord import app_commands
@@ -30,6 +32,7 @@ class GameBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error
         self.poller: asyncio.Task | None = None
+        self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         self.topics = _rules_topics()
         from bot.discord.commands import register
         register(self)
@@ -51,6 +54,7 @@ class GameBot(discord.Client):
             self.poller.cancel()
         await super().close()
         await self.store.close()
+        self.renderer.shutdown(wait=False, cancel_futures=True)
 
     # --- the common path of every action -------------------------------------------
 
@@ -77,22 +81,22 @@ class GameBot(discord.Client):
         view = views.turn_view(self.engine, state)
         mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
                                            everyone=False, roles=False)
-        picture = None
-        if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
-            picture = await self.map_file(state, interaction)
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
             kwargs = {"allowed_mentions": mentions}
-            if last and view is not None:
+            if i == len(parts) - 1 and view is not None:
                 kwargs["view"] = view
-            if last and picture is not None:
-                kwargs["file"] = picture
             if i == 0 and not interaction.response.is_done():
                 await interaction.response.send_message(part, **kwargs)
             else:
                 await interaction.followup.send(part, **kwargs)
+        if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
+            # The answer is out first; the map follows once drawn.
+            picture = await self.map_file(state, interaction)
+            if picture is not None:
+                await interaction.followup.send(file=picture)
         await self.send_private(interaction, d.private)
-        asyncio.create_task(self.update_summary(outcome.game))
+        if outcome.turn_changed or state["phase"] != outcome.before["phase"] or state["phase"] == "lobby":
+            asyncio.create_task(self.update_summary(outcome.game))
 
     async def private(self, interaction: discord.Interaction, message: str, **kwargs):
         if interaction.response.is_done():
@@ -116,10 +120,11 @@ class GameBot(discord.Client):
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
 
     async def map_file(self, state: dict, interaction) -> discord.File | None:
-        """The map as an attachment, drawn off the event loop so a slow render
-        never stalls other games."""
+        """The map as an attachment, drawn in a worker process so a render
+        never stalls the event loop (and the other games) behind the GIL."""
+        limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
         try:
-            data = await asyncio.get_running_loop().run_in_executor(None, self.render_png, state, interaction)
+            data = await asyncio.get_running_loop().run_in_executor(self.renderer, render_png, state, limit)
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
             return None
@@ -140,12 +145,6 @@ class GameBot(discord.Client):
             await interaction.response.send_message(file=file, ephemeral=True)
         else:
             await interaction.followup.send(file=file, ephemeral=ephemeral)
-
-    def render_png(self, state: dict, interaction=None) -> bytes:
-        from bot.render import render_map
-        limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
-        turn = state.get("turn") or {}
-        return render_map(self.content, state, highlight=turn.get("player"), max_bytes=limit)
 
     async def update_summary(self, game):
         """The pinned summary is edited in place, never reposted."""
@@ -241,6 +240,15 @@ class GameBot(discord.Client):
 
     async def on_error(self, event_method, *args, **kwargs):
         log.exception("error in %s", event_method)
+
+
+def render_png(state: dict, max_bytes: int) -> bytes:
+    """Runs in the render worker: the map for this state, within Discord's
+    upload limit (read from the guild at run time)."""
+    from bot.content import load_content
+    from bot.render import render_map
+    turn = state.get("turn") or {}
+    return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
 
 
 def _rules_topics() -> list[dict]:

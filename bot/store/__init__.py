@@ -1,5 +1,7 @@
 """Where games live: one SQLite file (WAL), schema versions migrated at
 start-up. Every action is committed before the bot answers."""
+import asyncio
+import functools
 import json
 import pathlib
 import time
@@ -23,10 +25,21 @@ class GameRow:
     active: bool
 
 
+def serialized(method):
+    """One statement sequence at a time on the shared connection, so that
+    concurrent games never interleave inside a transaction."""
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):
+        async with self.lock:
+            return await method(self, *args, **kwargs)
+    return wrapper
+
+
 class Store:
     def __init__(self, path: str):
         self.path = path
         self.db: aiosqlite.Connection | None = None
+        self.lock = asyncio.Lock()
 
     async def open(self):
         pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -54,12 +67,14 @@ class Store:
                 await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
         await self.db.commit()
 
+    @serialized
     async def schema_version(self) -> int:
         async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
             return (await cur.fetchone())[0]
 
     # --- games ------------------------------------------------------------------
 
+    @serialized
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
         now = time.time()
         cur = await self.db.execute(
@@ -67,13 +82,16 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (channel_id, guild_id, creator_id, seed, json.dumps(state), json.dumps(settings), now, now))
         await self.db.commit()
-        return await self.game_by_id(cur.lastrowid)
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)) as found:
+            return _game(await found.fetchone())
 
+    @serialized
     async def active_game(self, channel_id: str) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE channel_id = ? AND active = 1", (channel_id,)) as cur:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    @serialized
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's active game, else its most recent one (for looking
         back at a finished game: its log, map, sheets and secrets)."""
@@ -82,15 +100,18 @@ class Store:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    @serialized
     async def game_by_id(self, game_id: int) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    @serialized
     async def active_games(self) -> list[GameRow]:
         async with self.db.execute("SELECT * FROM games WHERE active = 1") as cur:
             return [_game(r) for r in await cur.fetchall()]
 
+    @serialized
     async def record(self, game: GameRow, action: dict, state: dict, events: list[dict]):
         """Commit one action, the state after it and its events, together."""
         now = time.time()
@@ -106,10 +127,12 @@ class Store:
         await self.db.commit()
         game.state = state
 
+    @serialized
     async def actions(self, game_id: int) -> list[dict]:
         async with self.db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
             return [json.loads(r[0]) for r in await cur.fetchall()]
 
+    @serialized
     async def recent_events(self, game_id: int, audience: list[str], limit: int = 15) -> list[str]:
         marks = ",".join("?" * len(audience))
         async with self.db.execute(
@@ -117,14 +140,17 @@ class Store:
                 (game_id, *audience, limit)) as cur:
             return [r[0] for r in reversed(await cur.fetchall())]
 
+    @serialized
     async def set_summary_message(self, game_id: int, message_id: str | None):
         await self.db.execute("UPDATE games SET summary_message_id = ? WHERE id = ?", (message_id, game_id))
         await self.db.commit()
 
+    @serialized
     async def set_settings(self, game_id: int, settings: dict):
         await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
         await self.db.commit()
 
+    @serialized
     async def finish(self, game_id: int):
         await self.db.execute("UPDATE games SET active = 0 WHERE id = ?", (game_id,))
         await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
@@ -132,20 +158,24 @@ class Store:
 
     # --- timers and votes -----------------------------------------------------------
 
+    @serialized
     async def replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
         await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
         await self.db.executemany("INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
                                   [(game_id, *t) for t in timers])
         await self.db.commit()
 
+    @serialized
     async def due_timers(self, now: float) -> list[dict]:
         async with self.db.execute("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at", (now,)) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
+    @serialized
     async def delete_timer(self, timer_id: int):
         await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
         await self.db.commit()
 
+    @serialized
     async def add_skip_vote(self, game_id: int, turn: int, voter: str) -> int:
         await self.db.execute("INSERT OR IGNORE INTO skip_votes VALUES (?, ?, ?)", (game_id, turn, voter))
         await self.db.commit()
