@@ -1,4 +1,10 @@
 # Every target does its own set-up: a .venv with the project and its test tools.
+# Settings such as DISCORD_TOKEN may live in a .env file (see .env.example).
+ifneq (,$(wildcard .env))
+include .env
+export
+endif
+
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -25,6 +31,7 @@ table: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/render.py
 
 content: $(STAMP)
 	$(BIN)/python -m bot content

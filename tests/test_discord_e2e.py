@@ -230,3 +230,34 @@ async def test_only_creator_or_manager_ends_the_game(fake_discord, tmp_path, eng
     assert h.ephemeral and "Manage Channels" in h.content
     h = await t.slash("ann", "game", subcommand="end")
     assert "has ended" in h.content
+
+
+async def test_a_channel_the_bot_cannot_post_in_still_plays(fake_discord, tmp_path, engine):
+    # Interaction answers still work; what needs the channel (the pinned summary, reminders) is skipped quietly.
+    t = Table(fake_discord, tmp_path)
+    t.s.deny_bot(t.channel, "send_messages")
+    await t.start(engine)
+    start = await open_game(t)
+    assert "The game begins" in start.content
+    t.bot.service.clock = lambda: 10 ** 12
+    await t.bot.fire_timers()
+    await t.s.settle()
+    assert not t.s.pins(t.channel)
+    assert all("Traceback" not in m.content and "went wrong" not in m.content for m in t.s.sent)
+
+
+async def test_reminders_come_from_stored_timers(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    state = await t.state()
+    waiting = state["turn"]["player"]
+    t.bot.service.clock = lambda: 10 ** 12  # long after every reminder and deadline
+    await t.bot.fire_timers()
+    await t.s.settle()
+    texts = [m.content for m in t.s.channel_messages(t.channel)]
+    assert any(f"<@{waiting}>, a reminder" in x for x in texts)
+    assert any("deadline has passed" in x for x in texts)
+    other = next(n for n in ("ann", "bo", "cy") if t.uid(n) != waiting)
+    h = await t.slash(other, "game", subcommand="skip")
+    assert "Vote to skip recorded (1 of 2 needed)" in h.content

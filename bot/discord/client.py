@@ -93,7 +93,12 @@ class GameBot(discord.Client):
             # The answer is out first; the map follows once drawn.
             picture = await self.map_file(state, interaction)
             if picture is not None:
-                await interaction.followup.send(file=picture)
+                try:
+                    await interaction.followup.send(file=picture)
+                except discord.Forbidden:
+                    log.info("cannot attach the map in %s", interaction.channel_id)
+                    await interaction.followup.send("I may not attach files in this channel, so the map is missing. "
+                                                    "A server admin can give me the Attach Files permission.")
         await self.send_private(interaction, d.private)
         if outcome.turn_changed or state["phase"] != outcome.before["phase"] or state["phase"] == "lobby":
             asyncio.create_task(self.update_summary(outcome.game))

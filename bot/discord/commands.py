@@ -8,7 +8,7 @@ from bot.engine import IllegalAction
 
 WAYS = [app_commands.Choice(name=n, value=v) for n, v in
         (("north", "north"), ("east", "east"), ("south", "south"), ("west", "west"), ("stairs", "stairs"),
-         ("sewer grate", "grate"))]
+         ("sewer grate", "grate"), ("arcane gate", "gate"))]
 TRAITS = [app_commands.Choice(name=t.capitalize(), value=t) for t in ("might", "speed", "knowledge", "sanity")]
 
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.

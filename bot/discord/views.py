@@ -10,7 +10,7 @@ from bot.engine.legal import actor
 
 PREFIX = "bg"
 WAYS = {"north": "⬆ North", "east": "➡ East", "south": "⬇ South", "west": "⬅ West",
-        "stairs": "Stairs", "grate": "Sewer grate"}
+        "stairs": "Stairs", "grate": "Sewer grate", "gate": "Arcane Gate"}
 
 
 def pending_key(state: dict) -> str:
@@ -57,7 +57,7 @@ def turn_view(engine, state: dict) -> discord.ui.View | None:
     if not turn["stopped"]:
         for way, info in engine.ways_out(state, who).items():
             if "blocked" not in info:
-                view.add_item(GameButton("move", way, label=WAYS[way], row=0 if way in ("north", "east", "south",
+                view.add_item(GameButton("move", way, label=WAYS.get(way, way.capitalize()), row=0 if way in ("north", "east", "south",
                                                                                          "west") else 1))
     view.add_item(GameButton("sheet", label="My sheet", row=2))
     view.add_item(GameButton("map", label="Map", row=2))
