@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from bot.engine import board as bd
 
 from . import style as sty
-from .layout import door_rect, name_plate
+from .layout import barrier_label_rect, door_rect, name_plate
 from .style import Metrics
 
 SS = 4  # supersampling of icons and sprites
@@ -126,7 +126,7 @@ def _stairs(d, big, colour):
 
 def _grate(d, big, colour):
     u = big / 32
-    d.ellipse([5 * u, 5 * u, 27 * u, 27 * u], fill=(70, 70, 76), outline=colour, width=int(2 * u))
+    d.ellipse([3 * u, 3 * u, 29 * u, 29 * u], fill=(70, 70, 76), outline=colour, width=int(3 * u))
     for k in range(5):
         x = (9.5 + k * 3.3) * u
         d.line([(x, 8 * u), (x, 24 * u)], fill=(20, 20, 22), width=max(1, int(1.6 * u)))
@@ -171,7 +171,7 @@ def icon(name: str, size: int) -> Image.Image:
 _faces: dict = {}
 
 
-def corner_icons(tile, stairs_no: int | None) -> list[str]:
+def corner_icons(tile, stairs_no: int | None) -> tuple[list, list]:
     """Icons on a tile, left to right along its bottom edge: symbol left; stairs,
     grate or landing right."""
     left = [tile.symbol] if tile.symbol in ("event", "item", "omen") else []
@@ -231,12 +231,12 @@ def _draw_face(tile, rot, m: Metrics, stairs_no):
         ic = icon(name, m.icon)
         im.paste(ic, (x, ys), ic)
         if name == "stairs" and stairs_no:
-            _number_badge(im, str(stairs_no), x - m.font - 2, ys + m.icon // 2, m)
+            number_badge(im, str(stairs_no), x - m.font - 2, ys + m.icon // 2, m)
         x -= m.icon + 2
     return im
 
 
-def _number_badge(im, text, x, cy, m: Metrics):
+def number_badge(im, text, x, cy, m: Metrics):
     d = ImageDraw.Draw(im)
     r = m.font // 2 + 3
     cx = x + r
@@ -248,20 +248,16 @@ def _barrier(im, d, tile, rot, m: Metrics):
     """The barrier across the middle, between the printed north and south
     halves, with the roll it takes to cross."""
     t, c, w = m.tile, m.tile // 2, max(3, m.wall)
-    north = bd.rotate_side("north", rot)
     label = f"{tile.barrier['trait'].capitalize()} {tile.barrier['target']}+"
-    tw, th = sty.text_size(label, m.font)
-    if north in ("north", "south"):   # horizontal line
+    if bd.rotate_side("north", rot) in ("north", "south"):   # the line runs across
         for x in range(m.wall, t - m.wall, w * 3):
             d.line([(x, c), (min(x + w * 2, t - m.wall), c)], fill=sty.BARRIER, width=w)
-        lx, ly = m.door_depth + 4 + tw // 2 + 4, c
-    else:                              # vertical line
+    else:
         for y in range(m.wall, t - m.wall, w * 3):
             d.line([(c, y), (c, min(y + w * 2, t - m.wall))], fill=sty.BARRIER, width=w)
-        lx, ly = c, t - m.door_depth - 4 - th // 2
-    d.rounded_rectangle([lx - tw // 2 - 4, ly - th // 2 - 1, lx + tw // 2 + 4, ly + th // 2 + 1],
-                        radius=4, fill=sty.BARRIER, outline=sty.WALL)
-    _text_centered(d, lx, ly, label, m.font, (20, 14, 10))
+    x0, y0, x1, y1 = barrier_label_rect(m, tile, rot)
+    d.rounded_rectangle([x0, y0, x1 - 1, y1 - 1], radius=4, fill=sty.BARRIER, outline=sty.WALL)
+    _text_centered(d, (x0 + x1) // 2, (y0 + y1) // 2, label, m.font, (20, 14, 10))
 
 
 # --- sprites -----------------------------------------------------------------------
@@ -306,7 +302,8 @@ def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunne
             dr = ImageDraw.Draw(im)
     elif kind == "pile":
         _chest(dr, big, sty.PILE)
-        dr.ellipse([o + r * 0.15, o - r, o + r, o - r * 0.15], fill=sty.BADGE, outline=(30, 20, 10), width=edge)
+        dr.ellipse([o + r * 0.05, o - r * 1.05, o + r * 1.05, o - r * 0.05], fill=sty.BADGE, outline=(30, 20, 10),
+                   width=edge)
     elif kind == "more":
         dr.ellipse([o - r, o - r, o + r, o + r], fill=(60, 56, 64), outline=(230, 230, 230), width=edge)
         text_colour = (250, 250, 250)
@@ -318,7 +315,7 @@ def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunne
     fs = max(m.font, min(round(d * 0.46), m.name_font))
     c = size // 2
     if kind == "pile":
-        cx, cy = c + d * 0.29, c - d * 0.29
+        cx, cy = c + d * 0.275, c - d * 0.275
         _text_centered(dr, cx, cy, label, m.font, (30, 20, 10))
     elif kind in ("monster", "npc"):
         if stunned:

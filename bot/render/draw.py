@@ -33,14 +33,18 @@ def _stairs_numbers(_cid, pairs):
     return out
 
 
-def render_image(content, state: dict, highlight=None, scale: float = 1.0, bounds: dict | None = None) -> Image.Image:
-    """The map as an RGB image (see render_map)."""
+def render_image(content, state: dict, highlight=None, scale: float = 1.0, bounds: dict | None = None,
+                 caption: str = "") -> Image.Image:
+    """The map as an RGB image (see render_map). `bounds` fixes the crop
+    (level -> squares, see layout.union_bounds); `caption` goes at the right
+    of the header line."""
     lay = compute_layout(state["board"], scale, bounds)
     m = lay.m
-    legend = _legend(content, state, lay.width, m, highlight)
-    im = Image.new("RGB", (lay.width, lay.map_height + legend.height), sty.BACKGROUND)
+    lx, ly, lw = lay.legend
+    legend = _legend(content, state, lw, m, highlight)
+    im = Image.new("RGB", (lay.width, max(lay.map_height, ly + legend.height)), sty.BACKGROUND)
     d = ImageDraw.Draw(im)
-    _header(d, content, state, lay)
+    _header(d, content, state, lay, caption)
     board = state["board"]
     squares = bd.grid(board)
     stairs = stairs_numbers(content)
@@ -54,17 +58,16 @@ def render_image(content, state: dict, highlight=None, scale: float = 1.0, bound
         bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
         im.paste(art.tile_face(tile, place["rot"], m, stairs.get(tid)), (bx, by))
     _joins(d, content, board, squares, lay)
-    marked = highlighted(state, highlight)
-    for tid in board:
-        if tid in marked:
+    framed = set()
+    for key in highlighted(state, highlight):   # tiles, and the tiles of highlighted players
+        tid = state["players"][key].get("tile") if key in state["players"] else key
+        if tid in board and tid not in framed:
+            framed.add(tid)
             _frame(d, lay, board[tid])
-    cur = state["players"].get(next(iter(marked), None)) if len(marked) == 1 else None
-    if cur and cur.get("tile") in board:
-        _frame(d, lay, board[cur["tile"]])
     for f, _tid, cx, cy, dia in figure_positions(content, state, scale, highlight, layout=lay):
         spr = art.sprite(f.kind, f.label, f.colour, dia, f.highlight, f.stunned, m)
         im.paste(spr, (cx - spr.width // 2, cy - spr.height // 2), spr)
-    im.paste(legend, (0, lay.map_height))
+    im.paste(legend, (lx, ly))
     return im
 
 
@@ -103,8 +106,13 @@ def _joins(d, content, board, squares, lay: Layout):
                 d.rectangle([bx + x0, by + y0 + k, bx + x1 - 1, by + y1 - k - 1], fill=sty.BLOCKED)
 
 
-def _header(d, content, state, lay: Layout):
+def _header(d, content, state, lay: Layout, caption: str = ""):
     m = lay.m
+    room = lay.width - 2 * m.pad
+    if caption:
+        d.text((lay.width - m.pad, m.header_h // 2), caption, font=sty.font(m.title_font - 2), fill=sty.TEXT,
+               anchor="rm")
+        room -= sty.text_size(caption, m.title_font - 2)[0] + m.pad
     turn = state.get("turn")
     parts = []
     if turn and turn.get("player") in state["players"]:
@@ -119,7 +127,7 @@ def _header(d, content, state, lay: Layout):
         parts.append("Waiting to start")
     text = "   |   ".join(parts) or "Betrayal at Baldur's Gate"
     size = m.title_font - 2
-    while size > m.font and sty.text_size(text, size)[0] > lay.width - 2 * m.pad:
+    while size > m.font and sty.text_size(text, size)[0] > room:
         size -= 1
     d.text((m.pad, m.header_h // 2), text, font=sty.font(size), fill=sty.HIGHLIGHT if turn else sty.TEXT,
            anchor="lm")
@@ -155,7 +163,8 @@ def _legend_entries(content, state, highlight):
             entries.append(("stairs", str(n), f"stairs: {names[0]} / {names[1]}"))
     if any(content.tiles[t].sewer_grate for t in state["board"]):
         entries.append(("icon", "grate", "sewer grate"))
-        entries.append(("icon", "landing", "grates drop here"))
+    if "catacomb_landing" in state["board"]:
+        entries.append(("icon", "landing", "sewer grates drop here"))
     if any(content.tiles[t].barrier for t in state["board"]):
         entries.append(("barrier", "", "barrier: roll to cross"))
     if any(state.get("piles", {}).get(t) for t in state["board"]):
@@ -230,7 +239,7 @@ def _swatch(im, d, kind, what, x, cy, sw, m):
         sx = x + sw // 2 - spr.width // 2 + (max(3, m.wall) if kind == "adventurer" else 0)
         im.paste(spr, (sx, cy - spr.height // 2), spr)
         if kind == "stairs":
-            art._number_badge(im, what, x + sw + 2, cy, m)
+            art.number_badge(im, what, x + sw + 2, cy, m)
         return
     if kind == "door":
         d.rectangle([x, cy - m.door_depth // 2, x + sw, cy + m.door_depth // 2], fill=sty.DOOR[what],
@@ -280,7 +289,9 @@ def render_replay_gif(content, states: list, scale: float = 0.6, frame_ms: int =
         raise ValueError("render_replay_gif needs at least one state")
     from .layout import union_bounds
     bounds = union_bounds(s["board"] for s in states)
-    frames = [render_image(content, s, highlight, scale, bounds) for s in states]
+    n = len(states)
+    frames = [render_image(content, s, highlight, scale, bounds, caption=f"{i + 1}/{n}")
+              for i, s in enumerate(states)]
     w = max(f.width for f in frames)
     h = max(f.height for f in frames)   # legends may differ in height
     palette = None

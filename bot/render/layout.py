@@ -50,8 +50,9 @@ class Panel:
 class Layout:
     m: Metrics
     width: int
-    map_height: int     # the legend starts here
+    map_height: int     # bottom of the levels
     panels: dict = field(default_factory=dict)
+    legend: tuple = (0, 0, 0)   # x, y, width of the legend column
 
     def square_box(self, level: str, x: int, y: int) -> tuple:
         p = self.panels[level]
@@ -66,40 +67,33 @@ def _panel_size(b: tuple, m: Metrics) -> tuple[int, int]:
 
 
 def compute_layout(board: dict, scale: float = 1.0, bounds: dict | None = None) -> Layout:
-    """The levels one above the other (or side by side when that wastes
-    much less room), under a header line."""
+    """The levels one above the other under a header line (a phone held
+    upright shows that best); the legend beside the last level when there is
+    room for it, else below."""
     m = metrics(scale)
     bounds = bounds or level_bounds(board)
     levels = [lv for lv in LEVELS if lv in bounds]
     sizes = {lv: _panel_size(bounds[lv], m) for lv in levels}
     sep = m.gap * 2
-    vert_w = max([s[0] for s in sizes.values()] + [m.min_width])
-    vert_h = sum(s[1] for s in sizes.values()) + sep * max(0, len(levels) - 1)
-    hor_w = max(sum(s[0] for s in sizes.values()) + sep * max(0, len(levels) - 1), m.min_width)
-    hor_h = max([s[1] for s in sizes.values()] + [0])
-    # One above the other reads best on a phone held upright; side by side
-    # only when that is far more compact (a long thin city, say).
-    vertical = vert_w * vert_h <= 2.0 * hor_w * hor_h
+    width = max([s[0] for s in sizes.values()] + [m.min_width])
     panels = {}
-    x, y = 0, m.header_h
-    for lv in levels:
-        w, h = sizes[lv]
-        if vertical:
-            w = vert_w
+    y = m.header_h
+    legend = None
+    for i, lv in enumerate(levels):
+        pw, ph = sizes[lv]
+        last = i == len(levels) - 1
+        if last and width - pw - sep >= m.legend_min:
+            box = (0, y, pw, y + ph)
+            legend = (pw + sep, y, width - pw - sep)
         else:
-            h = hor_h
-        box = (x, y, x + w, y + h)
-        pw, ph = _panel_size(bounds[lv], m)
-        gx = x + (w - pw) // 2 + m.margin
-        gy = y + m.title_h + m.margin
-        panels[lv] = Panel(lv, box, (gx, gy), bounds[lv])
-        if vertical:
-            y += h + sep
-        else:
-            x += w + sep
-    width = vert_w if vertical else hor_w
-    height = (y - sep if levels else y) if vertical else y + hor_h
-    return Layout(m, width, height, panels)
+            box = (0, y, width, y + ph)
+        gx = box[0] + (box[2] - box[0] - pw) // 2 + m.margin
+        panels[lv] = Panel(lv, box, (gx, y + m.title_h + m.margin), bounds[lv])
+        y += ph + sep
+    map_height = y - sep if levels else y
+    if legend is None:
+        legend = (0, map_height, width)
+    return Layout(m, width, map_height, panels, legend)
 
 
 def tile_box(content, state: dict, tile_id: str, scale: float = 1.0, bounds: dict | None = None) -> tuple:
@@ -118,10 +112,14 @@ def door_rect(m: Metrics, side: str) -> tuple:
 
 
 def door_probe(content, state: dict, tile_id: str, side: str, scale: float = 1.0, bounds=None) -> tuple[int, int]:
-    """A pixel that shows the doorway colour (or the blocked mark) of a side."""
+    """A pixel in the middle of a side, inside the wall: it shows the
+    doorway's colour, the blocked mark of a false feature, or the wall."""
     x0, y0, _, _ = tile_box(content, state, tile_id, scale, bounds)
-    r = door_rect(metrics(scale), side)
-    return (x0 + (r[0] + r[2]) // 2, y0 + (r[1] + r[3]) // 2)
+    m = metrics(scale)
+    depth = max(1, min(m.wall, m.door_depth) // 2)
+    t, c = m.tile, m.tile // 2
+    dx, dy = {"north": (c, depth), "south": (c, t - 1 - depth), "west": (depth, c), "east": (t - 1 - depth, c)}[side]
+    return (x0 + dx, y0 + dy)
 
 
 def name_plate(m: Metrics, name: str) -> tuple:
@@ -227,61 +225,108 @@ def figures(content, state: dict, highlight=None) -> dict:
     return out
 
 
+def icon_rects(m: Metrics, tile) -> list[tuple]:
+    """The corner icons of a tile (tile coordinates): symbol bottom left;
+    stairs, sewer grate or landing bottom right."""
+    t, inset = m.tile, m.door_depth + 2
+    y0 = t - inset - m.icon
+    out = []
+    if tile.symbol in ("event", "item", "omen"):
+        out.append((inset, y0, inset + m.icon, y0 + m.icon))
+    right = sum(1 for f in (tile.stairs_to, tile.sewer_grate, tile.id == "catacomb_landing") if f)
+    if right:
+        x1 = t - inset
+        x0 = x1 - right * (m.icon + 2) + 2
+        if tile.stairs_to:
+            x0 -= m.font + 8   # the stairs' number badge
+        out.append((x0, y0, x1, y0 + m.icon))
+    return out
+
+
+def barrier_label_rect(m: Metrics, tile, rot: int) -> tuple | None:
+    """Where the barrier's roll ('Speed 3+') is written (tile coordinates)."""
+    if not tile.barrier:
+        return None
+    from .style import text_size
+    label = f"{tile.barrier['trait'].capitalize()} {tile.barrier['target']}+"
+    tw, th = text_size(label, m.font)
+    t, c = m.tile, m.tile // 2
+    if bd.rotate_side("north", rot) in ("north", "south"):     # the line runs across
+        lx, ly = m.door_depth + 8 + tw // 2, c
+    else:                                                      # the line runs down
+        lx, ly = c, t - m.door_depth - 4 - th // 2
+    return (lx - tw // 2 - 4, ly - th // 2 - 1, lx + tw // 2 + 5, ly + th // 2 + 2)
+
+
 def token_areas(m: Metrics, tile, rot: int) -> list[tuple[str | None, tuple]]:
     """Rectangles (tile coordinates) where figures stand: below the name,
-    clear of the doorway marks and the corner icons. A barrier tile has two,
-    one per half ('north', 'south' as printed)."""
+    inside the doorway marks. A barrier tile has two, one per half ('north',
+    'south' as printed), clear of the barrier line."""
     t, inset = m.tile, m.door_depth + 3
     top = name_plate(m, tile.name)[3] + 3
-    bottom = t - inset
-    if tile.symbol != "none" or tile.stairs_to or tile.sewer_grate or tile.id == "catacomb_landing":
-        bottom = t - m.door_depth - m.icon - 2
-    full = (inset, top, t - inset, bottom)
+    full = (inset, top, t - inset, t - inset)
     if not tile.barrier:
         return [(None, full)]
-    c, clear = t // 2, m.font  # keep clear of the barrier line
+    c, clear = t // 2, 5
     north = bd.rotate_side("north", rot)
     halves = {"north": (inset, top, t - inset, c - clear), "south": (inset, c + clear, t - inset, t - inset),
-              "east": (c + clear, top, t - inset, t - inset - m.font - 6),
-              "west": (inset, top, c - clear, t - inset - m.font - 6)}
+              "east": (c + clear, top, t - inset, t - inset), "west": (inset, top, c - clear, t - inset)}
     return [("north", halves[north]), ("south", halves[bd.OPPOSITE[north]])]
 
 
-def grid_slots(n: int, area: tuple, dmax: int, dmin: int) -> tuple[list, int, int]:
-    """Centres for up to n figures in `area` laid out in a grid, their
-    diameter, and how many fit (the rest are summed up on the last slot)."""
+def _hits(cx, cy, r, rect) -> bool:
+    x0, y0, x1, y1 = rect
+    nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+    return (cx - nx) ** 2 + (cy - ny) ** 2 < r * r
+
+
+def grid_slots(n: int, area: tuple, dmax: int, dmin: int, avoid=()) -> tuple[list, int, int]:
+    """Centres for n figures in a grid over `area`, skipping cells whose
+    figure would cover a rectangle of `avoid` (icons, labels); their
+    diameter; how many fit (when not all do, the caller sums up the rest on
+    the last slot). The largest diameter wins; used cells are those nearest
+    the middle."""
     x0, y0, x1, y1 = area
     w, h = max(1, x1 - x0), max(1, y1 - y0)
     if n <= 0:
         return [], dmax, 0
     best = None
-    for cols in range(1, n + 1):
-        rows = math.ceil(n / cols)
-        cell = min(w / cols, h / rows)
-        if best is None or cell > best[0] + 1e-9:
-            best = (cell, cols, rows)
-    cell, cols, rows = best
-    fits = n
-    if cell < dmin * 0.8:  # too many: as many as fit at the smallest size, the last one shows "+k"
-        cols, rows = max(1, int(w // (dmin * 0.8))), max(1, int(h // (dmin * 0.8)))
-        fits = min(n, cols * rows)
-        cell = min(w / cols, h / rows)
-        n = fits
-    d = int(max(dmin, min(dmax, cell - 2)))
-    used_rows = math.ceil(n / cols)
-    slots = []
-    gy = y0 + (h - used_rows * cell) / 2
-    for r in range(used_rows):
-        in_row = min(cols, n - r * cols)
-        gx = x0 + (w - in_row * cell) / 2
-        for c in range(in_row):
-            slots.append((round(gx + (c + 0.5) * cell), round(gy + (r + 0.5) * cell)))
-    return slots, d, fits
+    for cols in range(1, n + 4):
+        for rows in range(1, n + 4):
+            cw, ch = w / cols, h / rows
+            d = int(min(dmax, min(cw, ch) - 2))
+            if d < dmin * 0.8 or (best and d < best[0]):
+                continue
+            cells = [(x0 + (c + 0.5) * cw, y0 + (r + 0.5) * ch) for r in range(rows) for c in range(cols)]
+            free = [p for p in cells if not any(_hits(p[0], p[1], d / 2 + 1, a) for a in avoid)]
+            if len(free) < n:
+                continue
+            key = (d, -(cols * rows), -rows)
+            if best is None or key > best[:3]:
+                best = (d, -(cols * rows), -rows, free)
+    if best is None:   # too many: the smallest size, as many as fit
+        d = dmin
+        cols, rows = max(1, int(w // (d * 0.8))), max(1, int(h // (d * 0.8)))
+        cw, ch = w / cols, h / rows
+        cells = [(x0 + (c + 0.5) * cw, y0 + (r + 0.5) * ch) for r in range(rows) for c in range(cols)]
+        free = [p for p in cells if not any(_hits(p[0], p[1], d / 2, a) for a in avoid)] or cells[:1]
+        fits = min(n, len(free))
+    else:
+        d, _, _, free = best
+        fits = n
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    chosen = sorted(free, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p[1], p[0]))[:fits]
+    chosen.sort(key=lambda p: (round(p[1]), p[0]))
+    return [(round(x), round(y)) for x, y in chosen], d, fits
 
 
 def place_figures(m: Metrics, tile, rot: int, figs: list) -> list[tuple]:
     """(figure, centre x, centre y, diameter) in tile coordinates."""
     areas = token_areas(m, tile, rot)
+    avoid = icon_rects(m, tile)
+    label = barrier_label_rect(m, tile, rot)
+    if label:
+        avoid.append(label)
     groups = {name: [] for name, _ in areas}
     if len(areas) == 1:
         groups[None] = list(figs)
@@ -291,7 +336,13 @@ def place_figures(m: Metrics, tile, rot: int, figs: list) -> list[tuple]:
     out = []
     for name, area in areas:
         group = groups[name]
-        slots, d, fits = grid_slots(len(group), area, m.token, m.min_token)
+        slots, d, fits = grid_slots(len(group), area, m.token, m.min_token, avoid)
+        # Standing above the icons' line is tidier when it costs no size.
+        above = min([r[1] for r in avoid if r[1] < area[3] and r[3] > area[1]] + [area[3]]) - 2
+        if group and above < area[3] and above - area[1] >= m.min_token:
+            s2, d2, f2 = grid_slots(len(group), (area[0], area[1], area[2], above), m.token, m.min_token, avoid)
+            if (f2, d2) >= (fits, d):
+                slots, d, fits = s2, d2, f2
         if fits < len(group):
             group = group[:fits - 1] + [Figure("more", "more", f"+{len(group) - fits + 1}")]
         for f, (cx, cy) in zip(group, slots):

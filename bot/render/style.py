@@ -81,10 +81,12 @@ class Metrics:
     icon: int
     legend_row: int
     min_width: int
+    legend_min: int    # narrowest legend column beside a level
 
 
-BASE = dict(tile=180, gap=8, wall=5, door_len=74, door_depth=12, margin=22, header_h=42, title_h=38, pad=12,
-            name_font=18, font=17, title_font=24, token=40, min_token=26, icon=32, legend_row=34, min_width=720)
+BASE = dict(tile=168, gap=6, wall=5, door_len=70, door_depth=11, margin=16, header_h=40, title_h=36, pad=12,
+            name_font=18, font=17, title_font=24, token=40, min_token=26, icon=30, legend_row=38, min_width=720,
+            legend_min=440)
 
 
 @functools.lru_cache(maxsize=32)

@@ -20,6 +20,7 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   move <north|east|south|west|stairs|grate>   (or just `north`, `n`, `up`, `down`...)
   roll [trait]                     attempt the roll your tile offers (once per turn)
   use <item> | drop <item> | pickup <item> | trade <item> <player>
+  power [player] [trait]           use your adventurer power (e.g. `power`, `power Bo sanity`)
   choose <number>                  answer the question the game asks you
   end                              end your turn
   sheet [name]   status   map   adventurers   help   quit"""
@@ -73,7 +74,7 @@ class Table:
             self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
             return
         ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
-        moves = "stopped" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
+        moves = "movement over" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
         self.out(f"> {s['players'][who]['name']}: {moves}; or use/drop/pickup/roll, sheet, map, end.")
 
     # --- commands --------------------------------------------------------------
@@ -149,11 +150,27 @@ class Table:
             if isinstance(choice, int) and choice < 0:
                 raise IllegalAction("Options are numbered from 1.")
             self.apply({"type": "decide", "player": self._need(who), "choice": choice})
+        elif verb == "power":
+            self.apply(self._power_action(self._need(who), rest))
         elif verb == "end":
             self.apply({"type": "end", "player": self._need(who)})
         else:
             raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
         return True
+
+    def _power_action(self, who: str, words: list[str]) -> dict:
+        """`power [player] [trait]`: the words may name who the power is for
+        and which trait (Healing Word, Bardic Inspiration)."""
+        action = {"type": "power", "player": who}
+        rest = []
+        for word in words:
+            if word.lower() in ("might", "speed", "knowledge", "sanity"):
+                action["trait"] = word.lower()
+            else:
+                rest.append(word)
+        if rest:
+            action["target"] = self.player_by_name(" ".join(rest))
+        return action
 
     def _need(self, who):
         if who is None:
