@@ -2,6 +2,7 @@
 import json
 
 from bot.engine import board as bd
+from bot.engine import tokens as tk
 from bot.engine.content import TRAITS
 
 START = ("elfsong_tavern", "kitchen_basement")
@@ -21,11 +22,14 @@ def check(content, state: dict):
                 assert floor <= p["traits"][t] <= 8, f"{pid} {t} off its track: {p['traits'][t]}"
         if p["tile"]:
             assert p["tile"] in s["board"], f"{pid} stands on an unplaced tile"
+        for mark in p.get("marks", []):
+            if mark.get("card"):  # a mark that stands for a card in front of the player
+                assert mark["kind"] != "cursed" or mark["card"] in p["cards"], f"{pid}: curse without its card"
     if not s["board"]:
         return
     squares = bd.grid(s["board"])
     assert len(squares) == len(s["board"]), "two tiles on one square"
-    reach = bd.reachable(content, s["board"], START)
+    reach = bd.reachable(content, s["board"], START, links=tk.links(s))
     assert reach == set(s["board"]), f"unreachable tiles: {set(s['board']) - reach}"
     # Every card in exactly one place.
     places = []
@@ -35,6 +39,9 @@ def check(content, state: dict):
         places += s["players"][pid]["cards"]
     for pile in s["piles"].values():
         places += pile
+    for token in s["tokens"]:  # a card lying on a tile beside its token (Green Slime, Pit Trap ...)
+        if token.get("card"):
+            places.append(token["card"])
     for task in s["queue"]:
         places += [st["card"] for st in task["steps"] if st.get("do") == "_settle_event"]
     assert sorted(places) == sorted(content.cards), "a card is missing or in two places"

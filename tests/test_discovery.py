@@ -54,6 +54,7 @@ def test_drawing_a_card_ends_movement(game):
     # Drawing Event, Item, and Omen Cards ("you must end your move on that tile and draw")
     game.put("ann", "kitchen")
     game.top("street", "dead_end")
+    game.top_card("event", "go_for_the_eyes")  # an event that asks nobody anything
     game.do("move", "ann", way="west")
     game.decide_all()
     assert any(e["kind"] == "draw" for e in game.events)

@@ -80,20 +80,29 @@ def open_doorways(content, board: dict, level: str, squares: dict | None = None)
     return found
 
 
-def reachable(content, board: dict, start_ids) -> set[str]:
+def reachable(content, board: dict, start_ids, links: dict | None = None) -> set[str]:
     """Tiles reachable from `start_ids` through connected doorways, stairs
-    (both ends placed) and sewer grates."""
+    (both ends placed), sewer grates and `links` (tile -> tiles, the ways
+    tokens open: see tokens.links)."""
     squares = grid(board)
+    doors = {tid: placed_doorways(content, board, tid) for tid in board}
     seen = set(start_ids)
     todo = list(seen)
     while todo:
         tid = todo.pop()
-        nexts = [t for t in exits(content, board, tid, squares).values() if t]
+        place = board[tid]
+        nexts = []
+        for side in doors[tid]:
+            dx, dy = STEP[side]
+            other = squares.get((place["level"], place["x"] + dx, place["y"] + dy))
+            if other is not None and OPPOSITE[side] in doors[other]:
+                nexts.append(other)
         tile = content.tiles[tid]
         if tile.stairs_to and tile.stairs_to in board:
             nexts.append(tile.stairs_to)
         if tile.sewer_grate and "catacomb_landing" in board:
             nexts.append("catacomb_landing")
+        nexts += (links or {}).get(tid, [])
         for t in nexts:
             if t not in seen:
                 seen.add(t)

@@ -2,6 +2,8 @@
 and trading (rulebook: Drawing Event, Item, and Omen Cards; Use Item and Omen
 Cards)."""
 from . import effects, rng
+from . import state as st
+from . import tokens as tk
 from . import traits as tr
 from .errors import IllegalAction
 
@@ -98,20 +100,37 @@ def _once_this_turn(ctx, card_id: str):
     ctx.s["turn"]["used"].append(card_id)
 
 
-def use(ctx, pid: str, name: str):
-    cid = held_card(ctx, pid, name)
+def unusable(ctx, pid: str, cid: str) -> str | None:
+    """Why the card cannot be used now, or None."""
     card = ctx.c.cards[cid]
     if card.weapon:
-        raise IllegalAction(f"{card.name} is a weapon: it is used only when making an attack"
-                            + (", and attacks begin with the haunt." if ctx.s["phase"] != "haunt" else "."))
+        return (f"{card.name} is a weapon: it is used only when making an attack"
+                + (", and attacks begin with the haunt." if ctx.s["phase"] != "haunt" else "."))
     if not card.on_use:
-        raise IllegalAction(f"{card.name} has no action of its own to use; it works while you hold it.")
+        return f"{card.name} has no action of its own to use; it works while you hold it."
+    check = effects.USABLE.get(cid)
+    return check(ctx, pid, cid) if check else None
+
+
+def use(ctx, pid: str, name: str):
+    _on_board(ctx, pid)
+    cid = held_card(ctx, pid, name)
+    card = ctx.c.cards[cid]
+    reason = unusable(ctx, pid, cid)
+    if reason:
+        raise IllegalAction(reason)
     _once_this_turn(ctx, cid)
     ctx.say(f"{ctx.name(pid)} uses {card.name}.", kind="use", player=pid, card=cid)
     effects.queue(ctx, pid, card.on_use, source=cid, front=True)
 
 
+def _on_board(ctx, pid: str):
+    if not st.on_board(ctx.s["players"][pid]):
+        raise IllegalAction("You are off the board until your next turn.")
+
+
 def drop(ctx, pid: str, name: str):
+    _on_board(ctx, pid)
     cid = held_card(ctx, pid, name)
     card = ctx.c.cards[cid]
     if not card.can_drop:
@@ -124,6 +143,7 @@ def drop(ctx, pid: str, name: str):
 
 
 def pick_up(ctx, pid: str, name: str):
+    _on_board(ctx, pid)
     tile = ctx.s["players"][pid]["tile"]
     pile = ctx.s["piles"].get(tile, [])
     if not pile:
@@ -133,6 +153,8 @@ def pick_up(ctx, pid: str, name: str):
     pile.remove(cid)
     if not pile:
         del ctx.s["piles"][tile]
+    for token in [t for t in tk.on_tile(ctx.s, tile) if t.get("item") == cid]:
+        tk.remove(ctx.s, token)  # scattered Caltrops gathered up again
     ctx.say(f"{ctx.name(pid)} picks up {ctx.card_name(cid)}.", kind="pickup", player=pid, card=cid)
     gain(ctx, pid, cid)
 
@@ -145,7 +167,8 @@ def offer_trade(ctx, pid: str, name: str, to_pid: str):
     if to_pid == pid:
         raise IllegalAction("You cannot trade with yourself.")
     other = ctx.s["players"].get(to_pid)
-    if other is None or not other["alive"] or other["tile"] != ctx.s["players"][pid]["tile"]:
+    _on_board(ctx, pid)
+    if other is None or not st.on_board(other) or other["tile"] != ctx.s["players"][pid]["tile"]:
         raise IllegalAction("You can trade only with another adventurer on your tile.")
     if cid in ctx.s["turn"]["used"]:
         _once_this_turn(ctx, cid)  # raises the usual message
@@ -164,3 +187,134 @@ def _decide_trade(ctx, pending, index):
     lose(ctx, giver, cid)
     gain(ctx, taker, cid)
     ctx.say(f"{ctx.name(giver)} gives {ctx.card_name(cid)} to {ctx.name(taker)}.", kind="trade", card=cid)
+
+
+# --- discarding, choosing from the top of a deck ----------------------------
+
+def holder_of(ctx, cid: str) -> str | None:
+    for pid in ctx.s["seats"]:
+        if cid in ctx.s["players"][pid]["cards"]:
+            return pid
+    return None
+
+
+def discard(ctx, cid: str, quiet: bool = False):
+    """Put a card on its deck's discard pile from wherever it is: a hand, a
+    tile (its token goes with it), an item pile, or the event being resolved."""
+    s = ctx.s
+    deck = ctx.c.cards[cid].deck
+    if cid in s["discard"][deck]:
+        return
+    holder = holder_of(ctx, cid)
+    if holder:
+        lose(ctx, holder, cid)
+    else:
+        token = tk.with_card(s, cid)
+        if token:
+            tk.remove(s, token)
+        for tile, pile in list(s["piles"].items()):
+            if cid in pile:
+                pile.remove(cid)
+                if not pile:
+                    del s["piles"][tile]
+        effects.unsettle(ctx, cid)
+    s["discard"][deck].append(cid)
+    if not quiet:
+        ctx.say(f"{ctx.card_name(cid)} is discarded.", kind="discard", card=cid)
+
+
+@effects.step("discard_this")
+def _discard_this(ctx, task, item):
+    if task.get("source") in ctx.c.cards:
+        discard(ctx, task["source"])
+
+
+def item_cards(ctx, pid: str) -> list[str]:
+    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].deck == "item"]
+
+
+@effects.step("discard")
+def _discard_step(ctx, task, item):
+    """Discard item cards you hold: `count` 1 (you pick) or "all"; `then`
+    runs when something was discarded, `otherwise` when nothing was (none
+    held, or you declined when the step is `optional`)."""
+    pid = task["player"]
+    held = item_cards(ctx, pid)
+    if item.get("count", 1) == "all":
+        for cid in held:
+            discard(ctx, cid)
+        effects.push_front(ctx, item.get("then", []) if held else item.get("otherwise", []))
+        return
+    if not held:
+        effects.push_front(ctx, item.get("otherwise", []))
+        return
+    if len(held) == 1 and not item.get("optional"):
+        discard(ctx, held[0])
+        effects.push_front(ctx, item.get("then", []))
+        return
+    options = [f"Discard {ctx.card_name(c)}" for c in held]
+    if item.get("optional"):
+        options.append(item.get("decline", "Discard nothing"))
+    effects.ask(ctx, pid, "discard", item.get("prompt", "which item card to discard?"), options, cards=held,
+                then=list(item.get("then", [])), otherwise=list(item.get("otherwise", [])))
+
+
+@effects.decision("discard")
+def _decide_discard(ctx, pending, index):
+    data = pending["data"]
+    if index < len(data["cards"]):
+        discard(ctx, data["cards"][index])
+        effects.push_front(ctx, data["then"])
+    else:
+        effects.push_front(ctx, data["otherwise"])
+
+
+@effects.step("pick")
+def _pick(ctx, task, item):
+    """Look at the top `look` cards of a deck, take one, discard the rest.
+    Ruling: taking it is drawing a card, so it ends your movement."""
+    pid = task["player"]
+    deck = item["deck"]
+    top = ctx.s["decks"][deck][:item["look"]]
+    if not top:
+        ctx.say(f"The {deck} deck is empty: there is nothing to look at.", kind="deck")
+        return
+    ctx.say(f"{ctx.name(pid)} looks at the top {len(top)} {deck} card{'s' if len(top) > 1 else ''}: "
+            f"{', '.join(ctx.card_name(c) for c in top)}.", kind="look", player=pid, cards=top)
+    if len(top) == 1:
+        take_from_deck(ctx, pid, deck, top, 0)
+        return
+    effects.ask(ctx, pid, "pick", "which card to take?", [ctx.card_name(c) for c in top], deck=deck, cards=top)
+
+
+@effects.decision("pick")
+def _decide_pick(ctx, pending, index):
+    take_from_deck(ctx, pending["player"], pending["data"]["deck"], pending["data"]["cards"], index)
+
+
+def take_from_deck(ctx, pid: str, deck: str, cards: list[str], index: int):
+    s = ctx.s
+    for cid in cards:
+        s["decks"][deck].remove(cid)
+    chosen = cards[index]
+    if s["turn"] and s["turn"]["player"] == pid:
+        s["turn"]["stopped"] = True
+    ctx.say(f"{ctx.name(pid)} takes {ctx.card_name(chosen)}.", kind="take", player=pid, card=chosen)
+    gain(ctx, pid, chosen)
+    for cid in cards:
+        if cid != chosen:
+            discard(ctx, cid)
+
+
+def _discard_on_gain(ctx, pid: str, trait: str):
+    """Cards that end the next time a trait goes up (Crawling Claw, Mists of
+    Ravenloft)."""
+    for cid in list(ctx.s["players"][pid]["cards"]):
+        offs = ctx.c.cards[cid].discard_on_gain
+        if offs and ("any" in offs or trait in offs):
+            ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} went up, so {ctx.card_name(cid)} lets go.",
+                    kind="discard", card=cid)
+            discard(ctx, cid, quiet=True)
+
+
+tr.RAISED.append(_discard_on_gain)

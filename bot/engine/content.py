@@ -11,8 +11,15 @@ PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
 PROVENANCES = ("printed", "single-source", "provisional")
 DOORWAY_KINDS = ("building", "street", "catacomb", "passage")
-STEP_WORDS = ("roll", "gain", "lose", "damage", "draw", "move_to", "choose", "keep", "place_token", "special")
+STEP_WORDS = ("roll", "gain", "lose", "damage", "draw", "move_to", "choose", "keep", "place_token", "special",
+              "each", "discard", "pick", "discard_this")
+EACH_WHERE = ("here", "here_and_connected", "catacomb", "city", "building", "street", "everywhere")
+CONDITIONS = ("above_lowest",)
+TILE_CARD_TRIGGERS = ("on_enter", "on_end_turn", "action")
 HAUNT_KINDS = ("traitor", "hidden_traitor", "no_traitor", "none_yet", "several_traitors")
+
+
+NO_LOWER = -99  # a band without at_least also takes results below 0 (Deck of Many Things)
 
 
 class ContentError(Exception):
@@ -79,6 +86,12 @@ class Card:
     on_use: tuple = ()
     attack: dict | None = None
     while_held: dict = field(default_factory=dict)
+    on_start_turn: tuple = ()     # run for the holder at the start of each of their turns
+    on_end_turn: tuple = ()       # run for the holder at the end of each of their turns
+    on_tile: dict = field(default_factory=dict)  # while the card lies on a tile beside its token
+    roll_dice: dict = field(default_factory=dict)  # trait -> dice added (or taken) on the holder's rolls
+    discard_on_gain: tuple = ()   # traits whose next rise discards the card ("any" for every trait)
+    traitor_may_shed: bool = False  # a newly revealed traitor may be rid of it
     provenance: str = "printed"
     provenance_note: str = ""
 
@@ -197,18 +210,43 @@ def check_steps(entry: _Entry, fld: str, steps) -> tuple:
         elif do == "special":
             if not isinstance(step.get("name"), str):
                 entry.fail(where + ".name", "special needs a name")
+        elif do == "each":
+            if step.get("on") not in EACH_WHERE:
+                entry.fail(where + ".on", f"each needs on = one of {', '.join(EACH_WHERE)}")
+            check_steps(entry, where + ".then", step.get("then", []))
+        elif do == "discard":
+            if step.get("what", "item") != "item":
+                entry.fail(where + ".what", "only item cards can be discarded this way")
+            if step.get("count", 1) not in (1, "all"):
+                entry.fail(where + ".count", "count must be 1 or \"all\"")
+            check_steps(entry, where + ".then", step.get("then", []))
+            check_steps(entry, where + ".otherwise", step.get("otherwise", []))
+        elif do == "pick":
+            if step.get("deck") not in ("event", "item", "omen"):
+                entry.fail(where + ".deck", "deck must be event, item or omen")
+            if not isinstance(step.get("look"), int) or step["look"] < 1:
+                entry.fail(where + ".look", "look needs a number of cards")
+        if do == "choose":
+            for j, opt in enumerate(step["options"]):
+                for cond, arg in opt.get("only_if", {}).items():
+                    if cond not in CONDITIONS or arg not in TRAITS:
+                        entry.fail(f"{where}.options[{j}].only_if", f"unknown condition {cond} = {arg!r}")
+        if do == "roll":
+            for key in ("extra_dice", "bonus"):
+                if not isinstance(step.get(key, 0), int):
+                    entry.fail(f"{where}.{key}", "expected a whole number")
     return tuple(steps)
 
 
 def _check_bands(entry: _Entry, where: str, bands: list):
     covered = []
     for j, band in enumerate(bands):
-        lo, hi = band.get("at_least", 0), band.get("at_most", 99)
+        lo, hi = band.get("at_least", NO_LOWER), band.get("at_most", 99)
         if not isinstance(lo, int) or not isinstance(hi, int) or lo > hi:
             entry.fail(f"{where}[{j}]", "at_least/at_most must be whole numbers with at_least <= at_most")
         covered.append((lo, hi))
     covered.sort()
-    expect = 0
+    expect = 0 if covered and covered[0][0] == 0 else NO_LOWER
     for lo, hi in covered:
         if lo != expect:
             entry.fail(where, f"results {expect}..{lo - 1} are not covered or bands overlap")
@@ -279,15 +317,43 @@ def build_content(files: dict) -> Content:
             for trait, amount in held.items():
                 if trait not in TRAITS or not isinstance(amount, int):
                     e.fail("while_held", f"{trait} = {amount!r} is not a trait bonus")
+            roll_dice = e.get("roll_dice", dict, {})
+            for trait, amount in roll_dice.items():
+                if trait not in TRAITS or not isinstance(amount, int):
+                    e.fail("roll_dice", f"{trait} = {amount!r} is not a number of dice for a trait")
+            on_tile = e.get("on_tile", dict, {})
+            for key, value in on_tile.items():
+                if key in TILE_CARD_TRIGGERS:
+                    check_steps(e, f"on_tile.{key}", value)
+                elif key == "enter_cost":
+                    if not isinstance(value, int) or value < 1:
+                        e.fail("on_tile.enter_cost", "expected the spaces it costs to enter")
+                elif key == "roll_dice":
+                    if not all(t in TRAITS and isinstance(n, int) for t, n in value.items()):
+                        e.fail("on_tile.roll_dice", "expected trait = dice")
+                else:
+                    e.fail("on_tile", f"unknown key {key!r}")
+            gain_off = e.get("discard_on_gain", list, [])
+            if not all(t in TRAITS or t == "any" for t in gain_off):
+                e.fail("discard_on_gain", "expected traits or \"any\"")
+            is_event = deck == "events"
             cards[cid] = Card(
                 id=cid, name=e.get("name", str), deck=e.get("deck", str, choices=(deck[:-1],)),
                 text=e.get("text", str), weapon=e.get("weapon", bool, False),
-                companion=e.get("companion", bool, False), can_drop=e.get("can_drop", bool, True),
-                can_trade=e.get("can_trade", bool, True), can_steal=e.get("can_steal", bool, True),
+                companion=e.get("companion", bool, False),
+                # An event kept in front of you is not an item: it cannot be dropped, traded or
+                # stolen unless it says so (Explosive Runes).
+                can_drop=e.get("can_drop", bool, not is_event),
+                can_trade=e.get("can_trade", bool, not is_event), can_steal=e.get("can_steal", bool, not is_event),
                 ongoing=e.get("ongoing", bool, False),
                 on_draw=check_steps(e, "on_draw", e.get("on_draw", list, [])),
                 on_use=check_steps(e, "on_use", e.get("on_use", list, [])),
-                attack=attack, while_held=held, provenance=prov, provenance_note=note)
+                attack=attack, while_held=held,
+                on_start_turn=check_steps(e, "on_start_turn", e.get("on_start_turn", list, [])),
+                on_end_turn=check_steps(e, "on_end_turn", e.get("on_end_turn", list, [])),
+                on_tile=on_tile, roll_dice=roll_dice, discard_on_gain=tuple(gain_off),
+                traitor_may_shed=e.get("traitor_may_shed", bool, False),
+                provenance=prov, provenance_note=note)
 
     adventurers = {}
     for raw in files["adventurers.toml"].get("adventurer", []):

@@ -8,10 +8,15 @@ class Ctx:
         self.c = content
         self.s = state
         self.ev: list[dict] = []
+        self.src: str | None = None  # the card, tile or power whose steps are running
+
 
     def say(self, text: str, kind: str = "info", to: str = "all", **data):
         """Record an event. `to` is its audience: "all" or one player id."""
-        self.ev.append({"kind": kind, "to": to, "text": text, **data})
+        event = {"kind": kind, "to": to, "text": text, **data}
+        if self.src and "src" not in event:
+            event["src"] = self.src
+        self.ev.append(event)
 
     def who(self, pid: str) -> str:
         return st.who(self.c, self.s, pid)

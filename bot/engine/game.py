@@ -2,14 +2,16 @@
 
 An action is a dict with a `type` and the acting `player` id:
   join {name, adventurer}   leave   start
-  move {way}                roll {trait?}   use / drop / pickup {card}
-  trade {card, to}          decide {choice}   end
+  move {way}                roll {trait? | what?}   use / drop / pickup {card}
+  trade {card, to}          decide {choice}   power {target?, trait?}   end
 """
 import pickle
 
-from . import cards, effects, moves, turns
+from . import cards, effects, moves, specials, turns
 from . import state as st
+from . import tokens as tk
 from .ctx import Ctx
+from .content import TRAITS
 from .errors import IllegalAction
 
 
@@ -39,6 +41,25 @@ def rename_player(s: dict, old: str, new: str):
         h["traitors"] = [new if p == old else p for p in h["traitors"]]
         if h.get("hidden_tokens"):
             h["hidden_tokens"] = {new if k == old else k: v for k, v in h["hidden_tokens"].items()}
+    specials.rename_player(s, old, new)
+
+
+def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
+    """(source, name, steps) of each roll the player's tile offers: the
+    tile's own and those of cards lying on it. A tile roll the player has
+    finished with for the game (Forgotten Cache) is not offered."""
+    p = ctx.s["players"][pid]
+    if not st.on_board(p):
+        return []
+    tile = ctx.c.tiles[p["tile"]]
+    offers = []
+    if tile.effects.get("action") and f"action:{tile.id}" not in p["once"]:
+        offers.append((tile.id, tile.name, tile.effects["action"]))
+    for cid in tk.cards_on(ctx.s, tile.id):
+        steps = ctx.c.cards[cid].on_tile.get("action")
+        if steps:
+            offers.append((cid, ctx.card_name(cid), steps))
+    return offers
 
 
 class Engine:
@@ -184,22 +205,40 @@ class Engine:
         cards.offer_trade(ctx, pid, str(action.get("card", "")), str(action.get("to", "")))
 
     def _do_roll(self, ctx, pid, action):
-        """A roll the tile offers (rulebook: Attempt a Die Roll); each roll
-        once per turn."""
+        """A roll the tile, or a card lying on it, offers (rulebook: Attempt
+        a Die Roll); each roll once per turn. `what` (or a `trait` that is
+        not a trait) names the tile or card when there are several."""
         self._on_turn(ctx, pid)
         tile = ctx.c.tiles[ctx.s["players"][pid]["tile"]]
-        steps = tile.effects.get("action")
-        if not steps:
+        offers = roll_offers(ctx, pid)
+        if not offers:
             raise IllegalAction(f"The {tile.name} offers no roll to attempt.")
-        trait = action.get("trait")
-        wanted = {st_["trait"] for st_ in steps if st_.get("do") == "roll" and "trait" in st_}
-        if trait and wanted and trait.lower() not in wanted:
-            raise IllegalAction(f"The {tile.name}'s roll uses {', '.join(sorted(wanted))}, not {trait}.")
-        key = f"action:{tile.id}"
-        if key in ctx.s["turn"]["rolls"]:
+        trait = (action.get("trait") or "").strip().lower()
+        what = (action.get("what") or ("" if trait in ("", *TRAITS) else trait)).strip().lower()
+        if what:
+            offers = [o for o in offers if what in (o[0], o[1].lower())]
+            if not offers:
+                raise IllegalAction(f"There is no '{what}' roll here. Rolls here: "
+                                    f"{', '.join(o[1] for o in roll_offers(ctx, pid))}.")
+        elif trait:
+            uses = {o[0]: {s_["trait"] for s_ in o[2] if s_.get("do") == "roll" and "trait" in s_} for o in offers}
+            offers = [o for o in offers if trait in uses[o[0]]] or [o for o in offers if not uses[o[0]]]
+            if not offers:
+                raise IllegalAction(f"The {tile.name}'s roll uses "
+                                    f"{', '.join(sorted(set().union(*uses.values())))}, not {trait}.")
+        fresh = [o for o in offers if f"action:{o[0]}" not in ctx.s["turn"]["rolls"]]
+        if not fresh:
             raise IllegalAction("You have already attempted that roll this turn; the same roll is once per turn.")
-        ctx.s["turn"]["rolls"].append(key)
-        effects.queue(ctx, pid, steps, source=tile.id, front=True)
+        if len(fresh) > 1:
+            raise IllegalAction(f"Which roll? {', '.join(o[1] for o in fresh)} (e.g. `roll {fresh[1][1]}`).")
+        source, _, steps = fresh[0]
+        ctx.s["turn"]["rolls"].append(f"action:{source}")
+        effects.queue(ctx, pid, steps, source=source, front=True)
+
+    def _do_power(self, ctx, pid, action):
+        """Use your adventurer power (rulebook: Use Your Adventurer Power)."""
+        self._on_turn(ctx, pid)
+        specials.powers.use(ctx, pid, action)
 
     def _do_attack(self, ctx, pid, action):
         """Rulebook: Make an Attack ("You can't attack anyone until after the haunt starts")."""
@@ -238,4 +277,6 @@ class Engine:
         return [a.id for a in self.content.adventurers.values() if a.card not in taken]
 
     def ways_out(self, state: dict, pid: str) -> dict:
+        """Ways out of the player's tile (see moves.ways_out): the four sides,
+        "stairs", "grate", and "gate" once an Arcane Gate is in play."""
         return moves.ways_out(Ctx(self.content, state), pid)

@@ -2,11 +2,25 @@
 Between Levels, Discover a New Tile, Special Tiles)."""
 from . import board as bd
 from . import effects, rng
+from . import marks as mk
+from . import tokens as tk
 from .errors import IllegalAction
 
 LANDING = "catacomb_landing"
 DIRECTIONS = bd.SIDES
-SPECIAL_WAYS = ("stairs", "grate")
+SPECIAL_WAYS = ("stairs", "grate", "gate")
+BEFORE_SYMBOL_DRAW = []  # hooks(ctx, pid, tile_id, deck) -> True when they took over (Devotion)
+
+
+def allowance(ctx, pid: str) -> int:
+    """Spaces the player may move this turn: their Speed, capped by a mark
+    (Rogue Air Elemental), plus extra spaces (Potion of Speed)."""
+    speed = ctx.value(pid, "speed")
+    cap = mk.find(ctx, pid, "move_cap")
+    if cap and cap.get("armed"):
+        speed = min(speed, cap["cap"])
+    turn = ctx.s["turn"]
+    return speed + (turn.get("extra_moves", 0) if turn and turn["player"] == pid else 0)
 
 
 def barrier_half(tile, board_side: str, rot: int) -> str:
@@ -67,30 +81,64 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
                                          "found yet; both tiles must be in play to use them."}
     if tile.sewer_grate:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
+    _token_ways(ctx, p, tid, tile, place, squares, ways)
+    for way in ways.values():
+        if way["to"]:
+            way["cost"] += tk.enter_cost(ctx.c, s, way["to"]) - 1  # Pit Trap
     return ways
 
 
-def check_move(ctx, pid: str, way: str) -> dict:
+def _token_ways(ctx, p, tid, tile, place, squares, ways):
+    """Ways the tokens open: an Arcane Gate to its twin, an Illusion token as
+    a doorway through a wall (rulebook: cards; Monsters can use them too)."""
+    s = ctx.s
+    for token in s["tokens"]:
+        if token.get("link") and token["tile"] == tid and token["link"] in s["board"]:
+            twin = next((t for t in s["tokens"] if t.get("link") == tid and t["tile"] == token["link"]), {})
+            ways["gate"] = {"to": token["link"], "cost": 1, "discover": None,
+                            "cross": bool(tile.barrier and p["half"] and token.get("half", p["half"]) != p["half"]),
+                            "half": twin.get("half")}
+        elif token.get("side"):
+            if token["tile"] == tid:
+                side = token["side"]
+                other = squares.get(bd.neighbour_square(place, side))
+            elif bd.neighbour_square(s["board"][token["tile"]], token["side"]) == (place["level"], place["x"],
+                                                                                    place["y"]):
+                side, other = bd.OPPOSITE[token["side"]], token["tile"]
+            else:
+                continue
+            if other and side not in ways:
+                ways[side] = {"to": other, "cost": 1, "discover": None, "cross": bool(
+                    tile.barrier and p["half"] and barrier_half(tile, side, place["rot"]) != p["half"])}
+
+
+def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
+    """The way's details if the player may take it now, else IllegalAction.
+    `ways` is ways_out(ctx, pid) when the caller has it already."""
     s = ctx.s
     turn = s["turn"]
     if way not in DIRECTIONS + SPECIAL_WAYS:
-        raise IllegalAction(f"'{way}' is not a way to move. Use north, east, south, west, stairs or grate.")
+        raise IllegalAction(f"'{way}' is not a way to move. Use north, east, south, west, stairs, grate or gate.")
+    if mk.find(ctx, pid, "away"):
+        raise IllegalAction("You are off the board until your next turn.")
     if turn["stopped"]:
         raise IllegalAction("Your movement is over for this turn (drawing a card or a failed roll ends it). "
                             "You can still use items, then end your turn.")
-    ways = ways_out(ctx, pid)
+    ways = ways if ways is not None else ways_out(ctx, pid)
     tile_name = ctx.tile_name(s["players"][pid]["tile"])
     if way not in ways:
-        what = {"stairs": "no stairs", "grate": "no sewer grate"}.get(way, f"no open doorway to the {way}")
+        what = {"stairs": "no stairs", "grate": "no sewer grate", "gate": "no Arcane Gate"}.get(
+            way, f"no open doorway to the {way}")
         options = ", ".join(ways) or "none"
         raise IllegalAction(f"The {tile_name} has {what}. Ways out: {options}.")
     info = ways[way]
     if "blocked" in info:
         raise IllegalAction(info["blocked"])
-    speed = ctx.value(pid, "speed")
+    speed = allowance(ctx, pid)
     if turn["moved"] > 0 and turn["moved"] + info["cost"] > speed:
         left = max(0, speed - turn["moved"])
-        raise IllegalAction(f"That costs {info['cost']} spaces and you have {left} of your {speed} Speed left "
+        unit = "Speed" if speed == ctx.value(pid, "speed") else "spaces"
+        raise IllegalAction(f"That costs {info['cost']} spaces and you have {left} of your {speed} {unit} left "
                             "this turn.")
     if info["cross"] and "barrier" in turn["rolls"]:
         raise IllegalAction("You already tried to cross this barrier this turn; the roll is once per turn.")
@@ -105,7 +153,8 @@ def move(ctx, pid: str, way: str):
     if info["cross"]:
         steps.append({"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
     steps.extend(tile.effects.get("on_leave", []))
-    steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"]})
+    steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
+                  "half": info.get("half")})
     effects.queue(ctx, pid, steps, source=tid, front=True)
 
 
@@ -113,16 +162,24 @@ def move(ctx, pid: str, way: str):
 def _cross(ctx, task, item):
     """Crossing a barrier: a trait roll once per turn; it costs no movement,
     and failing ends movement (rulebook: Special Tiles, Assassin's Run)."""
-    pid = task["player"]
     ctx.s["turn"]["rolls"].append("barrier")
-    n = rng.dice_count(ctx.value(pid, item["trait"]))
-    total = effects.make_roll(ctx, pid, n, item["trait"].capitalize())
-    if total >= item["target"]:
-        ctx.say(f"{ctx.name(pid)} gets past the barrier.", kind="barrier", player=pid)
-        return
-    ctx.say(f"{ctx.name(pid)} fails to cross (needed {item['target']}+); their movement ends.", kind="barrier")
+    target = item["target"]
+    effects.push_front(ctx, [{"do": "roll", "trait": item["trait"], "bands": [
+        {"at_least": target, "then": [{"do": "_crossed"}]},
+        {"at_most": target - 1, "then": [{"do": "_blocked", "target": target}]}]}])
+
+
+@effects.step("_crossed")
+def _crossed(ctx, task, item):
+    ctx.say(f"{ctx.name(task['player'])} gets past the barrier.", kind="barrier", player=task["player"])
+
+
+@effects.step("_blocked")
+def _blocked(ctx, task, item):
+    ctx.say(f"{ctx.name(task['player'])} fails to cross (needed {item['target']}+); their movement ends.",
+            kind="barrier")
     ctx.s["turn"]["stopped"] = True
-    task["steps"].clear()
+    task["steps"] = [s for s in task["steps"] if s.get("do") == "_settle_event"]
 
 
 @effects.step("_go")
@@ -130,18 +187,22 @@ def _go(ctx, task, item):
     pid = task["player"]
     turn = ctx.s["turn"]
     way = item["way"]
-    speed = ctx.value(pid, "speed")
+    speed = allowance(ctx, pid)
     turn["moved"] += item["cost"]
     if turn["moved"] >= speed:
         # Rulebook: Special Tiles, House of Blood: a Speed loss while leaving
         # still lets you out, but you stop on the next tile.
         turn["stopped"] = turn["moved"] > speed or turn["stopped"]
     if way in DIRECTIONS:
-        dest = bd.exits(ctx.c, ctx.s["board"], item["from"]).get(way)
+        dest = item.get("to") or bd.exits(ctx.c, ctx.s["board"], item["from"]).get(way)
         if dest is None:
             discover(ctx, pid, item["from"], way)
             return
         arrive(ctx, pid, dest, entered_by=bd.OPPOSITE[way])
+    elif way == "gate":
+        ctx.say(f"{ctx.name(pid)} steps through the Arcane Gate to the {ctx.tile_name(item['to'])}.", kind="move",
+                player=pid, tile=item["to"])
+        arrive(ctx, pid, item["to"], entered_by=None, announce=False, half=item.get("half"))
     else:
         dest = ctx.c.tiles[item["from"]].stairs_to if way == "stairs" else LANDING
         verb = "climbs the stairs" if way == "stairs" else "drops through the sewer grate"
@@ -149,24 +210,65 @@ def _go(ctx, task, item):
         arrive(ctx, pid, dest, entered_by=None, announce=False)
 
 
-def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = True, discovered: bool = False):
+def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = True, discovered: bool = False,
+           half: str | None = None):
     """Put the player on a tile and run what entering it does: the card for
-    its symbol when just discovered, then the tile's own text (rulebook:
-    Discover a New Tile)."""
+    its symbol when just discovered, then the tile's own text, then what the
+    cards lying there do to whoever enters (rulebook: Discover a New Tile)."""
     p = ctx.s["players"][pid]
     p["tile"] = tid
     tile = ctx.c.tiles[tid]
     p["half"] = None
     if tile.barrier:
-        p["half"] = barrier_half(tile, entered_by, ctx.s["board"][tid]["rot"]) if entered_by else "north"
+        p["half"] = half or (barrier_half(tile, entered_by, ctx.s["board"][tid]["rot"]) if entered_by else "north")
     if announce:
         ctx.say(f"{ctx.name(pid)} moves to the {tile.name}.", kind="move", player=pid, tile=tid)
-    steps = []
+    first = []
     if discovered and tile.symbol != "none":
-        steps.append({"do": "draw", "deck": tile.symbol})
-    steps.extend(tile.effects.get("on_enter", []))
+        first.append({"do": "_symbol_card", "deck": tile.symbol})
+    entering(ctx, pid, tid, first)
+
+
+def entering(ctx, pid: str, tid: str, first=()):
+    """Queue what entering a tile does, to run next: `first`, the tile's own
+    on_enter text, then each card lying there (Green Slime, Yellow Mold)."""
+    tile = ctx.c.tiles[tid]
+    tasks = []
+    steps = list(first) + list(tile.effects.get("on_enter", []))
     if steps:
-        effects.queue(ctx, pid, steps, source=tid, front=True)
+        tasks.append({"player": pid, "source": tid, "steps": steps, "keep": False})
+    for cid in tk.cards_on(ctx.s, tid):
+        on_enter = ctx.c.cards[cid].on_tile.get("on_enter")
+        if on_enter:
+            tasks.append({"player": pid, "source": cid, "steps": list(on_enter), "keep": False})
+    ctx.s["queue"][0:0] = tasks
+
+
+def place_on(ctx, pid: str, tid: str, half: str | None = None, verb: str = "is moved to", stop: bool = True):
+    """An effect puts the player on a tile: not movement (it discovers
+    nothing), but it ends their movement (unless `stop` is False), and
+    entering the tile counts for the tile's text and the cards lying there
+    (Ruling: put on a tile)."""
+    p = ctx.s["players"][pid]
+    tile = ctx.c.tiles[tid]
+    where = f" ({half} half)" if tile.barrier and half else ""
+    ctx.say(f"{ctx.name(pid)} {verb} the {tile.name}{where}.", kind="move", player=pid, tile=tid)
+    if stop and ctx.s["turn"] and ctx.s["turn"]["player"] == pid:
+        ctx.s["turn"]["stopped"] = True
+    p["tile"] = tid
+    p["half"] = (half or "north") if tile.barrier else None
+    entering(ctx, pid, tid)
+
+
+@effects.step("_symbol_card")
+def _symbol_card(ctx, task, item):
+    """The card for a just-discovered tile's symbol; a power may set it aside
+    first (Devotion)."""
+    for hook in BEFORE_SYMBOL_DRAW:
+        if hook(ctx, task["player"], task["source"], item["deck"]):
+            return
+    from .cards import draw
+    draw(ctx, task["player"], item["deck"])
 
 
 # --- discovery -------------------------------------------------------------
@@ -209,7 +311,12 @@ def discover(ctx, pid: str, from_tid: str, side: str):
     colour = bd.placed_doorways(ctx.c, s["board"], from_tid)[side]
     stack = stack_for(ctx, colour)
     square = bd.neighbour_square(s["board"][from_tid], side)
-    entry = bd.OPPOSITE[side]
+    discover_at(ctx, pid, stack, square, bd.OPPOSITE[side])
+
+
+def discover_at(ctx, pid: str, stack: str, square: tuple, entry: str):
+    """Draw a tile from `stack` for `square`, joined by its `entry` side."""
+    s = ctx.s
     if not s["stacks"][stack]:
         s["stacks"][stack] = rng.shuffle(s, s["set_aside"][stack])
         s["set_aside"][stack] = []
@@ -265,9 +372,5 @@ def _move_to(ctx, task, item):
     if not dest or dest not in ctx.s["board"]:
         ctx.say(f"The {item['tile'].replace('_', ' ')} is not in play, so {ctx.name(pid)} stays put.", kind="move")
         return
-    ctx.say(f"{ctx.name(pid)} is moved to the {ctx.tile_name(dest)}.", kind="move", player=pid, tile=dest)
-    if ctx.s["turn"] and ctx.s["turn"]["player"] == pid:
-        ctx.s["turn"]["stopped"] = True
-    ctx.s["players"][pid]["tile"] = dest
-    ctx.s["players"][pid]["half"] = "north" if ctx.c.tiles[dest].barrier else None
+    place_on(ctx, pid, dest)
 

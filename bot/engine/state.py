@@ -25,7 +25,7 @@ def new_state(seed: int) -> dict:
         "decks": {},               # card deck -> card ids, top first
         "discard": {},             # card deck -> discarded card ids
         "piles": {},               # tile id -> card ids lying there (item piles)
-        "tokens": [],              # {name, tile} markers left by cards
+        "tokens": [],              # {name, tile, ...} markers left by cards (see bot.engine.tokens)
         "omens_revealed": 0,
         "pending": None,           # a decision the game waits for (see effects.ask)
         "queue": [],               # effect steps still to resolve, front first
@@ -45,6 +45,8 @@ def new_player(name: str, adventurer_id: str) -> dict:
         "cards": [],               # card ids held, in the order gained
         "held_bonus": {},          # card id -> {trait: points it actually added}
         "once": [],                # once-per-game things already used
+        "marks": [],               # lasting effects on the adventurer (see bot.engine.marks)
+        "power": {},               # the adventurer power's own tokens (see bot.engine.specials.powers)
         "alive": True,
     }
 
@@ -58,6 +60,8 @@ def new_turn(player_id: str, number: int) -> dict:
         "rolls": [],               # rolls attempted this turn (each at most once)
         "used": [],                # cards used, dropped, picked up or traded this turn
         "omens": [],               # [omen id, tile id] for each omen drawn this turn
+        "powers": [],              # adventurer powers used this turn
+        "extra_moves": 0,          # spaces of movement added this turn (Potion of Speed)
         "ending": False,
     }
 
@@ -83,8 +87,14 @@ def current(state: dict) -> str | None:
     return state["turn"]["player"] if state["turn"] else None
 
 
+def on_board(player: dict) -> bool:
+    """Alive and standing on a tile (a Will-o'-Wisp can take a figure off the board)."""
+    return player["alive"] and bool(player["tile"]) and not any(m["kind"] == "away" for m in player.get("marks", []))
+
+
 def players_on(state: dict, tile_id: str) -> list[str]:
-    return [pid for pid in state["seats"] if state["players"][pid]["tile"] == tile_id and state["players"][pid]["alive"]]
+    return [pid for pid in state["seats"] if state["players"][pid]["tile"] == tile_id
+            and on_board(state["players"][pid])]
 
 
 def left_of(state: dict, pid: str, steps: int = 1) -> str:

@@ -2,6 +2,7 @@
 from .content import MENTAL, PHYSICAL, TRAITS
 
 TOP = 8
+RAISED = []  # callbacks(ctx, pid, trait) run after a trait goes up (Crawling Claw, Mists of Ravenloft)
 
 
 def lowest_position(ctx) -> int:
@@ -33,6 +34,9 @@ def change(ctx, pid: str, trait: str, delta: int, quiet: bool = False) -> int:
             verb = "rises" if moved > 0 else "drops"
             ctx.say(f"{ctx.name(pid)}'s {trait.capitalize()} {verb} from {before} to {after}.",
                     kind="trait", player=pid, trait=trait, delta=moved)
+    if moved > 0:
+        for hook in RAISED:
+            hook(ctx, pid, trait)
     return moved
 
 

@@ -1,7 +1,9 @@
 """Setup, the order of turns, the end of a turn and the haunt roll
 (rulebook: Setup, On Your Turn, Making a Haunt Roll)."""
 from . import effects, rng
+from . import marks as mk
 from . import state as st
+from . import tokens as tk
 from .haunt import chart_tile, choose_traitors, deal_hidden_tokens
 
 HAUNT_TARGET = 6
@@ -42,28 +44,64 @@ def setup(ctx):
 
 
 def begin_turn(ctx, pid: str, number: int):
+    """A new turn; marks that wait for it wake or end, and the cards in front
+    of the player that act at the start of each turn do so (Future Sight,
+    Trapper, Will-o'-Wisp)."""
     ctx.s["turn"] = st.new_turn(pid, number)
-    speed = ctx.value(pid, "speed")
-    ctx.say(f"Turn {number}: {ctx.who(pid)} on the {ctx.tile_name(ctx.s['players'][pid]['tile'])}, "
-            f"Speed {speed}.", kind="turn", player=pid)
+    p = ctx.s["players"][pid]
+    for mark in list(mk.all_of(ctx, pid)):
+        if mark["kind"] == "move_cap":
+            mark["armed"] = True
+        elif mark["kind"] == "invisible":
+            mk.drop(ctx, pid, mark)
+            ctx.say(f"{ctx.name(pid)} can be seen again.", kind="mark", player=pid)
+    from .moves import allowance
+    where = f"on the {ctx.tile_name(p['tile'])}" if st.on_board(p) else "off the board"
+    ctx.say(f"Turn {number}: {ctx.who(pid)} {where}, Speed {ctx.value(pid, 'speed')}"
+            + (f" (may move {allowance(ctx, pid)} this turn)" if allowance(ctx, pid) != ctx.value(pid, "speed")
+               else "") + ".", kind="turn", player=pid)
+    for cid in list(p["cards"]):
+        if ctx.c.cards[cid].on_start_turn:
+            effects.queue(ctx, pid, ctx.c.cards[cid].on_start_turn, source=cid)
 
 
 def end_turn(ctx, pid: str):
-    """What happens at the end of a turn: the tile's end-of-turn text, then a
-    haunt roll for each omen drawn (Ruling: haunt-roll timing), then the
-    next player."""
+    """What happens at the end of a turn: the tile's end-of-turn text, the
+    cards lying on the tile, the cards in front of the player (Ruling: this
+    order), then a haunt roll for each omen drawn (Ruling: haunt-roll
+    timing), then the next player."""
     turn = ctx.s["turn"]
     turn["ending"] = True
     turn["stopped"] = True
     p = ctx.s["players"][pid]
-    tile = ctx.c.tiles[p["tile"]]
-    steps = list(tile.effects.get("on_end_turn", []))
-    once_key = f"tile:{tile.id}"
-    if tile.effects.get("once_per_game_on_end_turn") and once_key not in p["once"]:
-        p["once"].append(once_key)
-        steps.extend(tile.effects["once_per_game_on_end_turn"])
-    steps += [{"do": "_haunt_rolls"}, {"do": "_next_turn"}]
-    effects.queue(ctx, pid, steps, source=tile.id)
+    if st.on_board(p):
+        tile = ctx.c.tiles[p["tile"]]
+        steps = list(tile.effects.get("on_end_turn", []))
+        once_key = f"tile:{tile.id}"
+        if tile.effects.get("once_per_game_on_end_turn") and once_key not in p["once"]:
+            p["once"].append(once_key)
+            steps.extend(tile.effects["once_per_game_on_end_turn"])
+        if steps:
+            effects.queue(ctx, pid, steps, source=tile.id)
+        for cid in tk.cards_on(ctx.s, tile.id):
+            if ctx.c.cards[cid].on_tile.get("on_end_turn"):
+                effects.queue(ctx, pid, ctx.c.cards[cid].on_tile["on_end_turn"], source=cid)
+    for cid in list(p["cards"]):
+        if ctx.c.cards[cid].on_end_turn:
+            effects.queue(ctx, pid, ctx.c.cards[cid].on_end_turn, source=cid)
+    cap = mk.find(ctx, pid, "move_cap")
+    if cap and cap.get("armed"):
+        mk.drop(ctx, pid, cap)
+    effects.queue(ctx, pid, [{"do": "_haunt_rolls"}, {"do": "_next_turn"}])
+
+
+@effects.step("_end_turn")
+def _end_turn_now(ctx, task, item):
+    """A card ends the turn at once (Trapper)."""
+    turn = ctx.s["turn"]
+    if turn and turn["player"] == task["player"] and not turn["ending"]:
+        ctx.say(f"{ctx.name(task['player'])}'s turn ends.", kind="turn_end", player=task["player"])
+        end_turn(ctx, task["player"])
 
 
 @effects.step("_haunt_rolls")
@@ -76,7 +114,7 @@ def _haunt_rolls(ctx, task, item):
         if s["phase"] != "exploring":
             return
         n = rng.dice_count(s["omens_revealed"])
-        total = effects.make_roll(ctx, pid, n, "for the haunt")
+        total = effects.make_roll(ctx, pid, n, "for the haunt", kind="haunt")
         last_omen = not s["decks"]["omen"]
         if total >= HAUNT_TARGET or last_omen:
             if total < HAUNT_TARGET:

@@ -1,0 +1,497 @@
+"""Attacks: the attacks cards make before the haunt, and the hooks the haunt
+engine's attack code will call.
+
+Before the haunt the only attacks are the ones event cards make on their own
+(Bhaal's Call, Sound of Looming Doom, Zhentarim Opportunist): a fixed number
+of dice rolled by the player on your right against your trait. `card_attack`
+carries those out now.
+
+Everything else here is a hook for the attack engine (rulebook: Make an
+Attack, Special Attacks). Each function's docstring names the rule it
+implements; the attack code calls them at the point the docstring says.
+They work on the plain state and are unit-tested directly.
+"""
+from .. import cards as cd
+from .. import effects, rng
+from .. import marks as mk
+from .. import state as st
+from .. import traits as tr
+from ..content import MENTAL
+from .common import card_state, distances
+
+DAMAGE_KIND = {"might": "physical", "speed": "physical", "knowledge": "mental", "sanity": "mental"}
+
+
+# --- attacks made by cards (before the haunt too) ------------------------------
+
+def card_attack(ctx, defender: str, by: str, dice: int, trait: str, source: str, defend: bool = True,
+                on_hit=()):
+    """Queue an attack a card makes on `defender`: `by` rolls `dice` dice for
+    the card; the defender rolls `trait` (or, with defend=False, the attack
+    is compared with the defender's current value). The higher result deals
+    the difference as damage of the trait's kind; `on_hit` steps run when
+    damage is dealt. Ruling: a card's attack never harms the player who rolls
+    for it, and its dice are not that player's own roll (no curse or boost)."""
+    effects.queue(ctx, defender, [{"do": "_card_attack", "by": by, "dice": dice, "trait": trait,
+                                   "defend": defend, "on_hit": list(on_hit)}], source=source, front=True)
+
+
+@effects.step("_card_attack")
+def _card_attack(ctx, task, item):
+    pid, by, trait = task["player"], item["by"], item["trait"]
+    what = ctx.card_name(task["source"]) if task["source"] in ctx.c.cards else "the attack"
+    attack = effects.make_roll(ctx, by, rng.dice_count(item["dice"]), f"{item['dice']} dice for {what}",
+                               kind="card")
+    if item["defend"]:
+        defence = effects.make_roll(ctx, pid, rng.dice_count(ctx.value(pid, trait)), f"{trait.capitalize()} to defend",
+                                    trait=trait, kind="defence")
+    else:
+        defence = ctx.value(pid, trait)
+        ctx.say(f"{ctx.name(pid)} rolls no defence; the attack is set against their {trait.capitalize()} of "
+                f"{defence}.", kind="attack")
+    result = {**item, "do": "_card_attack_result", "attack": attack, "defence": defence}
+    task["steps"].insert(0, result)
+    if item["defend"] and attack > defence and cursed_armor_offer(ctx, pid):
+        effects.ask(ctx, pid, "cursed_armor", f"lose 1 Sanity to add 1 to your defence ({defence})?",
+                    ["Lose 1 Sanity: defence +1", "No"])
+
+
+@effects.decision("cursed_armor")
+def _decide_cursed_armor(ctx, pending, index):
+    if index == 0:
+        step = dict(ctx.s["queue"][0]["steps"][0])
+        step["defence"] += cursed_armor_use(ctx, pending["player"])
+        ctx.s["queue"][0]["steps"][0] = step
+
+
+@effects.step("_card_attack_result")
+def _card_attack_result(ctx, task, item):
+    pid = task["player"]
+    dealt = item["attack"] - item["defence"]
+    if dealt <= 0:
+        ctx.say(f"{ctx.name(pid)} holds off the attack ({item['attack']} against {item['defence']}); "
+                "nobody is hurt.", kind="attack", player=pid, dealt=0)
+        return
+    ctx.say(f"The attack beats {ctx.name(pid)} by {dealt}.", kind="attack", player=pid, dealt=dealt)
+    effects.push_front(ctx, item["on_hit"])
+    effects.take_damage(ctx, pid, DAMAGE_KIND[item["trait"]], dealt, source=task.get("source"))
+
+
+def cursed_armor_offer(ctx, defender: str) -> bool:
+    """Cursed Armor: whenever you roll defence, you may add 1 to the result
+    by losing 1 Sanity. Offered while the armour's holder is losing."""
+    return "cursed_armor" in ctx.s["players"][defender]["cards"]
+
+
+def cursed_armor_use(ctx, defender: str) -> int:
+    """Cursed Armor: pay 1 Sanity; returns the 1 added to the defence."""
+    tr.change(ctx, defender, "sanity", -1)
+    ctx.say(f"{ctx.name(defender)}'s Cursed Armor takes 1 Sanity and adds 1 to the defence.", kind="attack")
+    return 1
+
+
+# --- who may attack whom ------------------------------------------------------------
+
+def opponents(ctx, pid: str) -> list[str]:
+    """Rulebook: Glossary, "opponent". Nobody before the haunt."""
+    return effects.opponents_of(ctx, pid)
+
+
+def can_be_attacked(ctx, target: str) -> bool:
+    """Potion of Invisibility: until the start of the drinker's next turn
+    nobody can attack them, not even from a distance."""
+    return mk.find(ctx, target, "invisible") is None
+
+
+def leave_cost(ctx, pid: str) -> int:
+    """Rulebook: Moving Past Opponents (1 extra space per opponent on your
+    tile). Cunning Action (Tasha) and Potion of Invisibility make it 0."""
+    p = ctx.s["players"][pid]
+    if power_special(ctx, pid) == "cunning_action" or mk.find(ctx, pid, "invisible"):
+        return 0
+    return sum(1 for o in opponents(ctx, pid) if ctx.s["players"][o]["tile"] == p["tile"]
+               and st.on_board(ctx.s["players"][o]))
+
+
+def power_special(ctx, pid: str) -> str | None:
+    for item in ctx.c.adventurers[ctx.s["players"][pid]["adventurer"]].power.get("effects", []):
+        if item.get("do") == "special":
+            return item["name"]
+    return None
+
+
+def stealable(ctx, pid: str) -> list[str]:
+    """Rulebook: Special Attacks, "Stealing Items": the cards an opponent
+    could steal from `pid` (the card says if it cannot be stolen)."""
+    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].can_steal]
+
+
+# --- the attack roll ------------------------------------------------------------------
+
+def attack_dice(ctx, pid: str, trait: str, weapon: str | None = None, reckless: bool = False) -> int:
+    """Dice for an attack roll: the trait, plus a weapon's extra dice (Ring of
+    the Ram +1 Might, Crossbow +1 Speed, Berserker Axe +2 Might), plus
+    Reckless Attack's 2 (Torskar chooses before rolling); 8 at most
+    (rulebook: Use Item and Omen Cards, "Weapons"; Adventurer Powers).
+    Potion of Giant Strength and the like are added by make_roll(kind="attack")."""
+    n = ctx.value(pid, trait)
+    if weapon:
+        attack = ctx.c.cards[weapon].attack or {}
+        if attack.get("trait", "might") == trait:
+            n += attack.get("extra_dice", 0)
+    if reckless and power_special(ctx, pid) == "reckless_attack":
+        n += 2
+    return rng.dice_count(n)
+
+
+def attack_traits(ctx, pid: str, weapon: str | None = None) -> list[str]:
+    """The traits `pid` may attack with: Might; a weapon's trait (Crossbow
+    Speed, Book of Spells and Explosive Runes their trait); Eldritch Blast
+    Sanity; Magic Missile Knowledge; Wild Magic Knowledge or Sanity."""
+    found = ["might"]
+    if weapon and ctx.c.cards[weapon].attack:
+        found.append(ctx.c.cards[weapon].attack.get("trait", "might"))
+    found += {"eldritch_blast": ["sanity"], "magic_missile": ["knowledge"],
+              "wild_magic": ["knowledge", "sanity"]}.get(power_special(ctx, pid), [])
+    return list(dict.fromkeys(found))
+
+
+def attack_range(ctx, pid: str, trait: str, weapon: str | None = None) -> set[str]:
+    """Tiles an attack can reach: your own; with a distance weapon (Crossbow)
+    any tile in line of sight; with Magic Missile (Knowledge) tiles up to 1
+    away (rulebook: Special Attacks, "Distance Attacks")."""
+    from .. import board as bd
+    here = ctx.s["players"][pid]["tile"]
+    reach = {here}
+    if weapon and (ctx.c.cards[weapon].attack or {}).get("distance"):
+        reach |= {t for t in ctx.s["board"] if bd.line_of_sight(ctx.c, ctx.s["board"], here, t)}
+    if power_special(ctx, pid) == "magic_missile" and trait == "knowledge":
+        reach |= {t for t, d in distances(ctx, here, doors_only=True).items() if d <= 1}
+    return reach
+
+
+def result_bonus(ctx, pid: str, target: str, trait: str) -> int:
+    """Added to an attack result: Hunter's Mark (Avrixis) +1 against the
+    marked opponent; Wild Magic (Ralvio) rolls one die more when attacking
+    with Knowledge or Sanity, and a blank takes 1 off."""
+    bonus = 0
+    p = ctx.s["players"][pid]
+    if p.get("power", {}).get("mark") == target:
+        bonus += 1
+    if power_special(ctx, pid) == "wild_magic" and trait in MENTAL:
+        face = rng.roll(ctx.s, 1)[0]
+        ctx.say(f"Wild Magic: the extra die shows {face}" + (", so the result drops by 1." if face == 0 else "."),
+                kind="attack")
+        if face == 0:
+            bonus -= 1
+    return bonus
+
+
+# --- after the roll: damage and what replaces it ---------------------------------------
+
+def extra_damage_options(ctx, attacker: str, dealt: int, kind: str) -> list[dict]:
+    """What the winner may add to the damage: Holy Symbol 1 more of the same
+    kind (and then no stealing if the attack dealt only 1); Vial of Poison 2
+    more physical, discarding the vial."""
+    p = ctx.s["players"][attacker]
+    found = []
+    if "holy_symbol" in p["cards"] and dealt > 0:
+        found.append({"card": "holy_symbol", "amount": 1, "kind": kind, "no_steal": dealt == 1})
+    if "vial_of_poison" in p["cards"] and dealt > 0 and kind == "physical":
+        found.append({"card": "vial_of_poison", "amount": 2, "kind": "physical", "discard": True})
+    return found
+
+
+def use_extra_damage(ctx, attacker: str, option: dict) -> int:
+    if option.get("discard"):
+        cd.discard(ctx, option["card"])
+    return option["amount"]
+
+
+def can_steal(ctx, attacker: str, target: str, dealt: int, distance: bool, holy_symbol_added: bool) -> bool:
+    """Rulebook: Special Attacks, "Stealing Items": 2 or more damage on your
+    tile, not a distance attack; Card Clarifications, Holy Symbol."""
+    if distance or dealt < 2 or not stealable(ctx, target):
+        return False
+    return not (holy_symbol_added and dealt - 1 < 2)
+
+
+def book_of_spells_backlash(ctx, attacker: str, lost_by: int) -> int:
+    """Book of Spells: when you lose a Sanity attack made with it and take
+    damage, you take 1 more."""
+    return lost_by + 1 if lost_by > 0 else 0
+
+
+def shackle(ctx, attacker: str, target: str):
+    """Dimensional Shackles: win an attack against an adventurer on your tile
+    and you may hand them the shackles instead of dealing damage (their
+    Speed drops by 1 while they hold them, yours comes back)."""
+    cd.lose(ctx, attacker, "dimensional_shackles")
+    cd.gain(ctx, target, "dimensional_shackles")
+    ctx.say(f"{ctx.name(attacker)} claps the Dimensional Shackles on {ctx.name(target)}.", kind="attack")
+
+
+def wererat_infect(ctx, attacker: str, target: str) -> bool:
+    """Wererat Bite: physical damage from an attack by an infected adventurer
+    may infect an adventurer on the same tile: -1 Knowledge, -1 Sanity,
+    +1 Might, +1 Speed; nobody is infected twice in a game."""
+    tp = ctx.s["players"][target]
+    if not mk.find(ctx, attacker, "wererat") or "wererat_bite" in tp["once"]:
+        return False
+    tp["once"].append("wererat_bite")
+    mk.add(ctx, target, "wererat")
+    ctx.say(f"{ctx.name(target)} is infected by the wererat's curse.", kind="mark", player=target)
+    for trait, delta in (("knowledge", -1), ("sanity", -1), ("might", 1), ("speed", 1)):
+        tr.change(ctx, target, trait, delta)
+    return True
+
+
+def traitor_sheds(ctx, pid: str) -> list[str]:
+    """Rulebook: The Traitor's New Powers: a new traitor may be freed from
+    event cards that hinder them (Crawling Claw, Wererat Bite)."""
+    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].traitor_may_shed]
+
+
+def reckless_after(ctx, pid: str):
+    """Reckless Attack: after an attack with the 2 extra dice, take 1 die of
+    physical damage."""
+    effects.queue(ctx, pid, [{"do": "damage", "kind": "physical", "dice": 1}], source="power:torskar", front=True)
+
+
+def flurry_of_blows(ctx, pid: str, defender: str) -> int:
+    """Flurry of Blows (Azadeh): after your attack on your turn, roll 1 die:
+    0, you take 1 physical damage; 1 or 2, the defender takes that much
+    physical damage with no defence roll. Returns the face."""
+    face = effects.make_roll(ctx, pid, 1, "for Flurry of Blows", kind="dice")
+    who, amount = (pid, 1) if face == 0 else (defender, face)
+    effects.queue(ctx, who, [{"do": "damage", "kind": "physical", "amount": amount}], source="power:azadeh",
+                  front=True)
+    return face
+
+
+def eldritch_push_targets(ctx, pid: str, defender: str) -> list[str]:
+    """Eldritch Blast (Lia): after a winning Sanity attack the defender may be
+    pushed 1 tile away: the tiles connected to theirs."""
+    from .. import board as bd
+    tile = ctx.s["players"][defender]["tile"]
+    return [t for t in bd.exits(ctx.c, ctx.s["board"], tile).values() if t]
+
+
+# --- weapons that are not a plain roll-off ------------------------------------------------
+
+def javelin_of_lightning(ctx, pid: str, target: str):
+    """Javelin of Lightning: instead of a normal attack, an opponent on your
+    tile takes 2 dice of physical damage; discard the javelin."""
+    cd.discard(ctx, "javelin_of_lightning")
+    effects.queue(ctx, target, [{"do": "damage", "kind": "physical", "dice": 2}], source="javelin_of_lightning",
+                  front=True)
+
+
+def necklace_of_fireballs(ctx, pid: str):
+    """Necklace of Fireballs: every other character on your tile rolls Speed;
+    0-4 takes 4 physical damage; discard the necklace."""
+    cd.discard(ctx, "necklace_of_fireballs")
+    here = ctx.s["players"][pid]["tile"]
+    for other in reversed([o for o in st.players_on(ctx.s, here) if o != pid]):
+        effects.queue(ctx, other, [{"do": "roll", "trait": "speed", "bands": [
+            {"at_least": 5, "then": []},
+            {"at_most": 4, "then": [{"do": "damage", "kind": "physical", "amount": 4}]}]}],
+            source="necklace_of_fireballs", front=True)
+
+
+def explosive_runes_attack(ctx, pid: str):
+    """Explosive Runes (kept on 5+): discard it to attack with Knowledge
+    instead of Might; no other weapon in that attack."""
+    cd.discard(ctx, "explosive_runes")
+    return "knowledge"
+
+
+def iron_flask(ctx, pid: str):
+    """Iron Flask of Tuerny: once per game, instead of your attack, a balor
+    makes a Might 6 attack on everyone on your tile, you too."""
+    state = card_state(ctx, "iron_flask_of_tuerny")
+    if state.get("used"):
+        return False
+    state["used"] = True
+    here = ctx.s["players"][pid]["tile"]
+    for other in reversed(st.players_on(ctx.s, here)):
+        card_attack(ctx, other, pid, 6, "might", "iron_flask_of_tuerny")
+    return True
+
+
+# --- movement in the haunt ----------------------------------------------------------------
+
+def eye_of_vecna_stops(ctx, mover: str, holder: str) -> bool:
+    """Eye of Vecna: when an opponent tries to move onto the holder's tile,
+    the holder may make them roll 2 dice: 0-1 they stay and their movement
+    ends; exactly 1 also costs 1 mental damage (Ruling: to the holder, as the
+    card's "you" is the one who uses it). Placing is not moving."""
+    total = effects.make_roll(ctx, mover, 2, "against the Eye of Vecna", kind="dice")
+    if total == 1:
+        effects.queue(ctx, holder, [{"do": "damage", "kind": "mental", "amount": 1}], source="eye_of_vecna",
+                      front=True)
+    if total <= 1:
+        if ctx.s["turn"] and ctx.s["turn"]["player"] == mover:
+            ctx.s["turn"]["stopped"] = True
+        return True
+    return False
+
+
+def berserker_axe_holds(ctx, pid: str, attacked: bool, can_attack: bool = True) -> bool:
+    """Berserker Axe: sharing a tile with an opponent, you cannot leave
+    until you have attacked one with the axe, unless a rule stops you
+    attacking them (Card Clarifications)."""
+    if "berserker_axe" not in ctx.s["players"][pid]["cards"] or attacked or not can_attack:
+        return False
+    here = ctx.s["players"][pid]["tile"]
+    return any(ctx.s["players"][o]["tile"] == here for o in opponents(ctx, pid))
+
+
+def caltrops_on_enter(ctx, pid: str, tile: str) -> bool:
+    """Caltrops (our design): an opponent of whoever scattered them entering
+    the tile stops and rolls Speed 3+, taking 1 physical damage on a miss."""
+    for token in ctx.s["tokens"]:
+        if token["tile"] == tile and token.get("item") == "caltrops" and pid in opponents(ctx, token["by"]):
+            if ctx.s["turn"] and ctx.s["turn"]["player"] == pid:
+                ctx.s["turn"]["stopped"] = True
+            effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
+                {"at_least": 3, "then": []},
+                {"at_most": 2, "then": [{"do": "damage", "kind": "physical", "amount": 1}]}]}],
+                source="caltrops", front=True)
+            return True
+    return False
+
+
+def otyugh_on_leave(ctx, pid: str, tile: str) -> bool:
+    """Otyugh Tentacle: once the haunt has begun, a hero leaving the tile is
+    attacked (Might 3) by the player on their right; winning discards the
+    token and card, winning by 3 or more also gains 1 Might or Speed."""
+    from .common import right_of
+    if ctx.s["phase"] != "haunt" or pid in (ctx.s["haunt"] or {}).get("traitors", []):
+        return False
+    token = next((t for t in ctx.s["tokens"] if t["tile"] == tile and t.get("card") == "otyugh_tentacle"), None)
+    if not token:
+        return False
+    effects.queue(ctx, pid, [{"do": "_otyugh", "by": right_of(ctx, pid)}], source="otyugh_tentacle", front=True)
+    return True
+
+
+@effects.step("_otyugh")
+def _otyugh(ctx, task, item):
+    pid = task["player"]
+    attack = effects.make_roll(ctx, item["by"], 3, "3 dice for the Otyugh", kind="card")
+    defence = effects.make_roll(ctx, pid, ctx.value(pid, "might"), "Might to break free", trait="might",
+                                kind="defence")
+    if attack > defence:
+        effects.take_damage(ctx, pid, "physical", attack - defence, source="otyugh_tentacle")
+    elif defence > attack:
+        cd.discard(ctx, "otyugh_tentacle")
+        if defence - attack >= 3:
+            effects.push_front(ctx, [{"do": "gain", "traits": ["might", "speed"], "amount": 1}])
+
+
+def symbol_of_bhaal_on_death(ctx, holder: str, killer: str | None):
+    """Symbol of Bhaal: once the haunt has begun, each time an adventurer is
+    killed the holder rolls 1 die: 2 gain 1 Might; 1 nothing; 0 nothing if
+    the holder made the kill, else 1 die of mental damage."""
+    steps = [{"do": "roll", "dice": 1, "bands": [
+        {"at_least": 2, "then": [{"do": "gain", "trait": "might", "amount": 1}]},
+        {"at_least": 1, "at_most": 1, "then": []},
+        {"at_most": 0, "then": [] if killer == holder else [{"do": "damage", "kind": "mental", "dice": 1}]}]}]
+    effects.queue(ctx, holder, steps, source="symbol_of_bhaal", front=True)
+
+
+# --- the same hooks as `special` steps, for the attack engine's queue -------------------------
+# The attack engine can run a weapon's or a power's special as a step, with the defender in the
+# task's args (effects.queue(..., args={"target": pid})).
+
+def _target(task) -> str | None:
+    return task.get("args", {}).get("target")
+
+
+def _choose_for_attack(name: str, trait: str | None = None):
+    def handler(ctx, task, item):
+        """Recorded before the attack roll (Reckless Attack: "decide before
+        rolling"); the attack engine reads and clears the mark."""
+        mk.take(ctx, task["player"], "attack_choice")
+        mk.add(ctx, task["player"], "attack_choice", power=name, trait=trait)
+    return handler
+
+
+for _name, _trait in (("reckless_attack", "might"), ("eldritch_blast", "sanity"),
+                      ("magic_missile", "knowledge"), ("wild_magic", None), ("book_of_spells", "sanity")):
+    effects.special(_name)(_choose_for_attack(_name, _trait))
+
+
+@effects.special("flurry_of_blows")
+def _flurry_step(ctx, task, item):
+    if _target(task):
+        flurry_of_blows(ctx, task["player"], _target(task))
+
+
+@effects.special("javelin_of_lightning")
+def _javelin_step(ctx, task, item):
+    if _target(task):
+        javelin_of_lightning(ctx, task["player"], _target(task))
+
+
+@effects.special("necklace_of_fireballs")
+def _necklace_step(ctx, task, item):
+    necklace_of_fireballs(ctx, task["player"])
+
+
+@effects.special("explosive_runes")
+def _explosive_runes_step(ctx, task, item):
+    mk.add(ctx, task["player"], "attack_choice", power="explosive_runes", trait=explosive_runes_attack(
+        ctx, task["player"]))
+
+
+@effects.special("whispering_skull")
+def _whispering_skull(ctx, task, item):
+    """Moves a small monster or NPC 1 space: monsters and NPCs live in the
+    haunt engine, so the table does it by hand for now."""
+    ctx.say("The table resolves this by hand: move 1 small monster or NPC 1 space.", kind="by_hand",
+            source="whispering_skull")
+
+
+@effects.special("pipes_of_haunting")
+def _pipes(ctx, task, item):
+    """Every adventurer within 2 tiles rolls Sanity 4+; the piper may move
+    each one who fails 1 space away (no discovering). Small monsters and NPCs
+    are the haunt engine's (by hand for now)."""
+    pid = task["player"]
+    here = ctx.s["players"][pid]["tile"]
+    near = distances(ctx, here, doors_only=True)
+    targets = [o for o in effects.who_is(ctx, pid, "everywhere", others=True)
+               if near.get(ctx.s["players"][o]["tile"], 99) <= 2]
+    for other in reversed(targets):
+        effects.queue(ctx, other, [{"do": "roll", "trait": "sanity", "bands": [
+            {"at_least": 4, "then": []},
+            {"at_most": 3, "then": [{"do": "_pipes_push", "by": pid}]}]}], source="pipes_of_haunting", front=True)
+    ctx.say("Small monsters and NPCs within 2 tiles are resolved by hand.", kind="by_hand",
+            source="pipes_of_haunting")
+
+
+@effects.step("_pipes_push")
+def _pipes_push(ctx, task, item):
+    from .common import tile_choices
+    victim, piper = task["player"], item["by"]
+    near = distances(ctx, ctx.s["players"][piper]["tile"], doors_only=True)
+    tile = ctx.s["players"][victim]["tile"]
+    away = [t for t, d in distances(ctx, tile, doors_only=True).items()
+            if d == 1 and near.get(t, 99) > near.get(tile, 99)]
+    if not away:
+        return
+    choices = tile_choices(ctx, away)
+    effects.ask(ctx, piper, "pipes", f"move {ctx.name(victim)} 1 space away?",
+                [label for *_, label in choices] + ["Leave them"], tiles=[[t, h] for t, h, _ in choices],
+                victim=victim)
+
+
+@effects.decision("pipes")
+def _decide_pipes(ctx, pending, index):
+    from .. import moves
+    data = pending["data"]
+    if index < len(data["tiles"]):
+        tid, half = data["tiles"][index]
+        moves.place_on(ctx, data["victim"], tid, half, verb="is driven by the pipes to")
