@@ -4,15 +4,20 @@ import random
 
 from bot.engine.legal import legal_actions
 
-WEIGHTS = {"move": 4, "use": 1, "pickup": 2, "roll": 2, "drop": 0.05, "trade": 0.1, "end": 1}
+WEIGHTS = {"move": 4, "use": 1, "pickup": 2, "roll": 2, "drop": 0.05, "trade": 0.1, "end": 1, "ready": 1,
+           "attack": 12, "monster": 4}
 
 
 def choose(content, state: dict, rnd: random.Random) -> dict | None:
     options = legal_actions(content, state)
     if not options:
         return None
-    if options[0]["type"] == "decide":
+    if options[0]["type"] in ("decide", "ready"):
         return rnd.choice(options)
+    if state["phase"] == "haunt":
+        hunt = pursue(content, state, options)
+        if hunt and rnd.random() < 0.75:
+            return hunt
     weights = []
     for a in options:
         w = WEIGHTS.get(a["type"], 1)
@@ -32,3 +37,44 @@ def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check
         if check:
             check(state)
         yield action, state, events
+
+
+def pursue(content, state: dict, options: list[dict]) -> dict | None:
+    """In the haunt: attack when an opponent is at hand, else take the step
+    that brings an attacker closest to its nearest opponent."""
+    from bot.engine import haunt_play as hp
+    from bot.engine.ctx import Ctx
+    from bot.engine.specials.common import distances
+    attacks = [a for a in options if a["type"] == "attack" or a.get("op") == "attack"]
+    if attacks:
+        return attacks[0]
+    ctx = Ctx(content, state)
+    heroes = set(hp.alive(state, hp.heroes(state)))
+    best, best_d = None, None
+    for a in options:
+        if a["type"] == "monster" and a["op"] == "move":
+            m = next(m for m in state["monsters"] if m["id"] == a["monster"])
+            from bot.engine import board as bd
+            dest = bd.exits(content, state["board"], m["tile"]).get(a["way"])
+            targets = {state["players"][p]["tile"] for p in heroes}
+        elif a["type"] == "move":
+            pid = a["player"]
+            dest = ctx_way(ctx, pid, a["way"])
+            if pid in heroes:
+                targets = {m["tile"] for m in state["monsters"] if not m["dead"]} | \
+                          {state["players"][p]["tile"] for p in hp.alive(state, hp.traitors(state))}
+            else:
+                targets = {state["players"][p]["tile"] for p in heroes}
+        else:
+            continue
+        if not dest or not targets:
+            continue
+        d = min(distances(ctx, dest).get(t, 99) for t in targets)
+        if best_d is None or d < best_d:
+            best, best_d = a, d
+    return best
+
+
+def ctx_way(ctx, pid: str, way: str) -> str | None:
+    from bot.engine import moves
+    return moves.ways_out(ctx, pid).get(way, {}).get("to")

@@ -48,13 +48,24 @@ def status(content, state: dict) -> str:
                      f"{s['pending']['prompt']} {opts}")
     lines.append(f"Omens revealed: {s['omens_revealed']}. Tiles left: "
                  + ", ".join(f"{k} {len(v) + len(s['set_aside'].get(k, []))}" for k, v in s["stacks"].items()))
-    for pid in s["order"]:
+    for pid in [p for p in s["order"] if p in s["players"]]:
         p = s["players"][pid]
         vals = " ".join(f"{t[:3].capitalize()} {trait_value(content, s, pid, t)}" for t in TRAITS)
-        lines.append(f"  {p['name']:<12} {content.adventurers[p['adventurer']].name:<22} "
+        dead = "" if p["alive"] else " (dead)"
+        lines.append(f"  {p['name'] + dead:<12} {content.adventurers[p['adventurer']].name:<22} "
                      f"{content.tiles[p['tile']].name:<22} {vals}  cards {len(p['cards'])}")
-    if s["phase"] == "over" and s["haunt"]:
-        lines.append(f"Game over: haunt {s['haunt']['number']}, \"{s['haunt']['title']}\" was revealed.")
+    h = s.get("haunt")
+    if s["phase"] == "over" and h:
+        lost = "the traitor's side won" if h.get("kind") in ("traitor", "several_traitors") else "the heroes were lost"
+        how = {"traitor": lost, "heroes": "the heroes won"}.get(h.get("winner"), "it was revealed")
+        lines.append(f"Game over: haunt {h['number']}, \"{h['title']}\": {how}.")
+    elif s["phase"] == "haunt" and h:
+        lines.append(f"Haunt {h['number']}, \"{h['title']}\"" + ("" if h.get("started", True) else ": waiting for everyone to be ready")
+                     + "".join(f"; {k} {v}" for k, v in h.get("counters", {}).items()) + ".")
+        for m in s.get("monsters", []):
+            if not m["dead"]:
+                lines.append(f"  {m['name']} {m['number']:<3} on the {content.tiles[m['tile']].name}"
+                             + (" (stunned)" if m["stunned"] else ""))
     return "\n".join(lines)
 
 

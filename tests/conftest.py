@@ -26,11 +26,11 @@ def game(engine):
 
 
 class Game:
-    def __init__(self, engine, adventurers=("torskar", "lia", "gretchen"), seed=7):
+    def __init__(self, engine, adventurers=("torskar", "lia", "gretchen"), seed=7, haunt="stop"):
         self.engine = engine
         self.c = engine.content
         self.events = []
-        self.state = engine.new_game(seed)
+        self.state = engine.new_game(seed, haunt)
         for name, adv in zip(("Ann", "Bo", "Cy", "Di", "Ed", "Flo"), adventurers):
             self.do("join", name.lower(), name=name, adventurer=adv)
         self.do("start", "ann")

@@ -14,7 +14,7 @@ def round_trips(state: dict):
 
 def check(content, state: dict):
     s = state
-    floor = 0 if s["phase"] == "haunt" else 1
+    floor = 0 if s.get("haunt") and s["phase"] in ("haunt", "over") else 1
     for pid in s["seats"]:
         p = s["players"][pid]
         for t in TRAITS:
@@ -27,6 +27,8 @@ def check(content, state: dict):
                 assert mark["kind"] != "cursed" or mark["card"] in p["cards"], f"{pid}: curse without its card"
     if not s["board"]:
         return
+    for m in s.get("monsters", []):
+        assert m["tile"] in s["board"], f"monster {m['id']} stands on an unplaced tile"
     squares = bd.grid(s["board"])
     assert len(squares) == len(s["board"]), "two tiles on one square"
     reach = bd.reachable(content, s["board"], START, links=tk.links(s))

@@ -2,7 +2,8 @@
 import random
 
 
-def new_auto_game(engine, seed: int, rnd: random.Random, players: int | None = None) -> tuple[dict, list]:
+def new_auto_game(engine, seed: int, rnd: random.Random, players: int | None = None,
+                  haunt: str = "play") -> tuple[dict, list]:
     """A started game with 3 to 6 seats, and the actions that made it."""
     content = engine.content
     n = players or rnd.randint(3, 6)
@@ -15,5 +16,5 @@ def new_auto_game(engine, seed: int, rnd: random.Random, players: int | None = N
     actions = [{"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid}
                for i, aid in enumerate(chosen)]
     actions.append({"type": "start", "player": "p0"})
-    state, _ = engine.replay(seed, actions)
+    state, _ = engine.replay(seed, actions, haunt=haunt)
     return state, actions

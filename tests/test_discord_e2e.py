@@ -97,6 +97,18 @@ async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
         return await t.slash(who, "roll")
     if kind == "power":
         return await t.slash(who, "power")
+    if kind == "ready":
+        return await t.click(who, "bg:ready::")
+    if kind == "attack":
+        if use_buttons:
+            return await t.click(who, f"bg:attack:{action['target']}:")
+        if action["target"] in state["players"]:
+            return await t.slash(who, "attack", options={"player": t.users[t.name_of(action["target"])]})
+        m = next(m for m in state["monsters"] if m["id"] == action["target"])
+        return await t.slash(who, "attack", options={"monster": f"{m['name']} {m['number']}"})
+    if kind == "monster":
+        extra = f"move-{action['way']}" if action["op"] == "move" else f"atk-{action['target']}"
+        return await t.click(who, f"bg:mon:{action['monster']}:{extra}")
     card = t.bot.content.cards[action["card"]].name
     if kind == "trade":
         other = t.users[t.name_of(action["to"])]
@@ -105,14 +117,14 @@ async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
                          options={"item": card})
 
 
-async def test_three_players_reach_the_haunt_with_commands_and_buttons(fake_discord, tmp_path, engine):
+async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
     await t.start(engine)
     start = await open_game(t)
     assert "The game begins" in start.content
     rnd = random.Random(1)
     restarted = False
-    for step in range(400):
+    for step in range(1500):
         game = await t.bot.store.active_game(str(t.channel.id))
         if game is None:
             break
@@ -131,6 +143,8 @@ async def test_three_players_reach_the_haunt_with_commands_and_buttons(fake_disc
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert restarted
     assert "The haunt begins!" in public
+    assert "press Ready" in public
+    assert any(w in public for w in ("The traitor wins!", "The heroes win!", "The heroes are lost!")), public[-800:]
     assert any(a.filename == "map.png" for m in t.s.channel_messages(t.channel) for a in m.attachments)
     assert t.s.pins(t.channel), "the game summary is pinned"
     assert not t.s.client_errors, t.s.client_errors

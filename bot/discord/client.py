@@ -183,6 +183,15 @@ class GameBot(discord.Client):
                 await self.private(interaction, "That question has already been answered; use the newest buttons.")
                 return
             await self.act(interaction, {"type": "decide", "choice": int(arg)})
+        elif kind == "ready":
+            await self.act(interaction, {"type": "ready"})
+        elif kind == "attack":
+            await self.act(interaction, {"type": "attack", "target": arg})
+        elif kind == "mon":
+            op, _, value = extra.partition("-")
+            action = {"type": "monster", "op": "move" if op == "move" else "attack", "monster": arg}
+            action["way" if op == "move" else "target"] = value
+            await self.act(interaction, action)
         elif kind == "sheet":
             await self.show_sheet(interaction)
         elif kind == "map":
@@ -206,8 +215,10 @@ class GameBot(discord.Client):
         if game is None:
             await self.private(interaction, "There is no game in this channel.")
             return
-        secrets = await self.store.recent_events(game.id, [uid], limit=10)
-        await self.private(interaction, "\n".join(secrets) if secrets else "You have no private messages.")
+        secrets = await self.store.recent_events(game.id, [uid], limit=80)
+        parts = messages.chunks(secrets) or ["You have no private messages."]
+        for part in parts[:10]:
+            await self.private(interaction, part)
 
     # --- reminders and deadlines ----------------------------------------------------
 

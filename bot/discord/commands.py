@@ -14,6 +14,7 @@ TRAITS = [app_commands.Choice(name=t.capitalize(), value=t) for t in ("might", "
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.
 **Set up:** `/game new`, then each player `/game join adventurer:` (3 to 6), then `/game start`.
 **Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/end`. The buttons under each turn do the same.
+**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|declare` for rules the bot leaves to you.
 **Any time:** `/sheet` (your traits and cards, only you see it), `/map`, `/game status`, `/log`, `/rules`.
 **Away players:** `/game settings` sets reminders and a deadline; after it, `/game skip` votes to skip a turn. `/game handover` gives a seat to someone else."""
 
@@ -196,10 +197,80 @@ def register(bot):
     async def choose(interaction: discord.Interaction, option: int):
         await bot.act(interaction, {"type": "decide", "choice": option - 1})
 
-    @tree.command(name="attack", description="Attack an opponent on your tile (after the haunt begins)")
+    @tree.command(name="attack", description="Attack an opponent or a monster (after the haunt begins)")
+    @app_commands.choices(trait=TRAITS)
+    @app_commands.describe(player="An adventurer to attack", monster="A monster to attack",
+                           trait="Attack with another trait than Might (if you may)", weapon="A weapon you hold")
     @app_commands.guild_only()
-    async def attack(interaction: discord.Interaction, target: discord.Member | None = None):
-        await bot.act(interaction, {"type": "attack", "target": str(target.id) if target else ""})
+    async def attack(interaction: discord.Interaction, player: discord.Member | None = None,
+                     monster: str | None = None, trait: app_commands.Choice[str] | None = None,
+                     weapon: str | None = None):
+        target = str(player.id) if player else (monster or "")
+        await bot.act(interaction, {"type": "attack", "target": target, "trait": trait.value if trait else None,
+                                    "weapon": weapon})
+
+    async def monster_choices(interaction: discord.Interaction, current: str):
+        g = await bot.store.active_game(str(interaction.channel_id))
+        if g is None:
+            return []
+        names = [f"{m['name']} {m['number']}" for m in g.state.get("monsters", []) if not m["dead"]]
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+
+    attack.autocomplete("monster")(monster_choices)
+
+    monsters = app_commands.Group(name="monster", description="The monster turn", guild_only=True)
+
+    @monsters.command(name="move", description="Move a monster one tile")
+    @app_commands.choices(direction=WAYS)
+    async def monster_move(interaction: discord.Interaction, monster: str, direction: app_commands.Choice[str]):
+        await bot.act(interaction, {"type": "monster", "op": "move", "monster": monster, "way": direction.value})
+
+    @monsters.command(name="attack", description="A monster attacks a hero on its tile")
+    async def monster_attack(interaction: discord.Interaction, monster: str, player: discord.Member):
+        await bot.act(interaction, {"type": "monster", "op": "attack", "monster": monster, "target": str(player.id)})
+
+    monster_move.autocomplete("monster")(monster_choices)
+    monster_attack.autocomplete("monster")(monster_choices)
+    tree.add_command(monsters)
+
+    haunt = app_commands.Group(name="haunt", description="The haunt: your rules, ready, and the table's tools",
+                               guild_only=True)
+
+    @haunt.command(name="ready", description="You have read your side's rules")
+    async def haunt_ready(interaction: discord.Interaction):
+        await bot.act(interaction, {"type": "ready"})
+
+    @haunt.command(name="rules", description="Your side's secret rules again (only you see them)")
+    async def haunt_rules(interaction: discord.Interaction):
+        await bot.show_secrets(interaction, str(interaction.user.id))
+
+    @haunt.command(name="counter", description="Change a haunt counter (the Turn/Damage track and the like)")
+    async def haunt_counter(interaction: discord.Interaction, name: str, change: int | None = None,
+                            set_to: int | None = None):
+        await bot.act(interaction, {"type": "counter", "name": name, "delta": change, "value": set_to})
+
+    @haunt.command(name="token", description="Put a token on your tile, or take one off")
+    @app_commands.choices(action=[app_commands.Choice(name="place", value="place"),
+                                  app_commands.Choice(name="remove", value="remove")])
+    async def haunt_token(interaction: discord.Interaction, action: app_commands.Choice[str], name: str):
+        await bot.act(interaction, {"type": "token", "op": action.value, "name": name})
+
+    @haunt.command(name="task", description="A task roll the haunt asks for (once per turn per task)")
+    @app_commands.choices(trait=TRAITS)
+    async def haunt_task(interaction: discord.Interaction, trait: app_commands.Choice[str], task: str):
+        await bot.act(interaction, {"type": "task", "trait": trait.value, "task": task})
+
+    @haunt.command(name="declare", description="Declare that a side has won (the other side confirms)")
+    @app_commands.choices(side=[app_commands.Choice(name="the traitor", value="traitor"),
+                                app_commands.Choice(name="the heroes", value="heroes")])
+    async def haunt_declare(interaction: discord.Interaction, side: app_commands.Choice[str]):
+        await bot.act(interaction, {"type": "declare", "side": side.value})
+
+    @haunt.command(name="part2", description="Open the second part of your side's rules, when it says so")
+    async def haunt_part2(interaction: discord.Interaction):
+        await bot.act(interaction, {"type": "part_two"})
+
+    tree.add_command(haunt)
 
     @tree.command(name="power", description="Use your adventurer's power")
     @app_commands.guild_only()

@@ -51,6 +51,17 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
     d = Delivery(private=private)
     waiting = actor(state)
     was_waiting = actor(before)
+    h = state.get("haunt")
+    if state["phase"] == "haunt" and not (h or {}).get("started", True):
+        first_reveal = before["phase"] != "haunt"
+        not_ready = [p for p in state["seats"] if state["players"][p]["alive"] and p not in h["ready"]]
+        d.ping = not_ready if first_reveal else []
+        lines = list(public)
+        if not_ready:
+            lines.append(", ".join(f"<@{p}>" for p in not_ready) + ": your side's rules came by private message "
+                         "(or press My secret rules). Press Ready when you have read them.")
+        d.public = chunks(lines)
+        return d
     turn_changed = bool(state.get("turn")) and (not before.get("turn") or
                                                   before["turn"]["number"] != state["turn"]["number"])
     new_question = state.get("pending") and state["pending"] != before.get("pending")
@@ -70,6 +81,10 @@ def prompt_line(state: dict, pid: str) -> str:
     turn = state["turn"]
     if turn["ending"]:
         return ""
+    if turn.get("monsters"):
+        return f"<@{pid}>, run the monster turn: the buttons below, or /monster move and /monster attack, then /end."
+    if state["phase"] == "haunt":
+        return f"<@{pid}>, it is your turn: /move, /attack, /item, /haunt, /end, or the buttons below."
     return f"<@{pid}>, it is your turn: /move, /item, /roll, /end, or the buttons below."
 
 
@@ -79,6 +94,8 @@ def reminder_line(content, state: dict, pid: str) -> str:
     name = state["players"][pid]["name"]
     if state["pending"]:
         return f"({name} to choose: {state['pending']['prompt']})"
+    if turn.get("monsters"):
+        return f"({name}: the monster turn goes on.)"
     if turn["stopped"]:
         return f"({name}: movement over; use items, or end your turn.)"
     speed = trait_value(content, state, pid, "speed")

@@ -6,7 +6,7 @@ import zlib
 
 import discord
 
-from bot.engine.legal import actor
+from bot.engine.legal import actor, legal_actions
 
 PREFIX = "bg"
 WAYS = {"north": "⬆ North", "east": "➡ East", "south": "⬇ South", "west": "⬅ West",
@@ -47,6 +47,11 @@ def turn_view(engine, state: dict) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     pending = state["pending"]
+    haunt = state.get("haunt")
+    if state["phase"] == "haunt" and not (haunt or {}).get("started", True) and not pending:
+        view.add_item(GameButton("ready", label="Ready", style=discord.ButtonStyle.success))
+        view.add_item(GameButton("secret", label="My secret rules", style=discord.ButtonStyle.primary))
+        return view
     if pending:
         key = pending_key(state)
         for i, option in enumerate(pending["options"][:20]):
@@ -54,6 +59,24 @@ def turn_view(engine, state: dict) -> discord.ui.View | None:
                                      style=discord.ButtonStyle.primary, row=i // 5))
         return view
     turn = state["turn"]
+    if turn.get("monsters"):
+        for i, action in enumerate(legal_actions(engine.content, state)[:20]):
+            if action["type"] == "monster":
+                m = next(m for m in state["monsters"] if m["id"] == action["monster"])
+                what = (f"{m['name']} {m['number']} {action['way']}" if action["op"] == "move" else
+                        f"{m['name']} {m['number']} attacks {state['players'][action['target']]['name']}")
+                extra = f"move-{action['way']}" if action["op"] == "move" else f"atk-{action['target']}"
+                view.add_item(GameButton("mon", action["monster"], extra, label=what, row=min(3, i // 5)))
+        view.add_item(GameButton("end", label="End the monster turn", style=discord.ButtonStyle.danger, row=4))
+        return view
+    if state["phase"] == "haunt" and not turn.get("attacked"):
+        for action in legal_actions(engine.content, state):
+            if action["type"] == "attack":
+                target = action["target"]
+                name = state["players"][target]["name"] if target in state["players"] else next(
+                    f"{m['name']} {m['number']}" for m in state["monsters"] if m["id"] == target)
+                view.add_item(GameButton("attack", target, label=f"Attack {name}",
+                                         style=discord.ButtonStyle.danger, row=3))
     if not turn["stopped"]:
         for way, info in engine.ways_out(state, who).items():
             if "blocked" not in info:

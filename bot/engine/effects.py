@@ -234,6 +234,7 @@ def make_roll(ctx, pid: str, n: int, label: str, bonus: int = 0, trait: str | No
 
 
 def band_for(bands, total: int) -> dict:
+    total = max(total, NO_LOWER)  # a result below every band falls in the lowest
     for band in bands:
         if band.get("at_least", NO_LOWER) <= total <= band.get("at_most", 99):
             return band

@@ -13,6 +13,7 @@ from . import tokens as tk
 from .ctx import Ctx
 from .content import TRAITS
 from .errors import IllegalAction
+from . import attack, haunt_play
 
 
 def clone(state: dict) -> dict:
@@ -62,12 +63,16 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
     return offers
 
 
+MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "part_two", "handover")
+
+
 class Engine:
     def __init__(self, content):
         self.content = content
 
-    def new_game(self, seed: int) -> dict:
-        return st.new_state(seed)
+    def new_game(self, seed: int, haunt: str = "play") -> dict:
+        """A new game; `haunt="stop"` ends it at the haunt's reveal."""
+        return st.new_state(seed, haunt)
 
     def apply(self, state: dict, action: dict) -> tuple[dict, list[dict]]:
         """Return the state after `action` and the events it produced; the
@@ -76,10 +81,12 @@ class Engine:
         ctx = Ctx(self.content, clone(state))
         self._dispatch(ctx, action)
         effects.run(ctx)
+        if ctx.s["phase"] == "haunt":
+            haunt_play.check_wins(ctx)
         return ctx.s, ctx.ev
 
-    def replay(self, seed: int, actions) -> tuple[dict, list[dict]]:
-        state, events = self.new_game(seed), []
+    def replay(self, seed: int, actions, haunt: str = "play") -> tuple[dict, list[dict]]:
+        state, events = self.new_game(seed, haunt), []
         for action in actions:
             state, ev = self.apply(state, action)
             events.extend(ev)
@@ -95,6 +102,9 @@ class Engine:
             raise IllegalAction(f"Unknown action '{kind}'. Type help for the list of commands.")
         if not isinstance(pid, str) or not pid:
             raise IllegalAction("Every action needs the player who takes it.")
+        turn = ctx.s.get("turn") or {}
+        if turn.get("monsters") and kind not in MONSTER_TURN_ACTIONS and not ctx.s["pending"]:
+            raise IllegalAction("It is the monster turn: move or attack with the monsters, then end the turn.")
         handler(ctx, pid, action)
 
     def _seated(self, ctx, pid):
@@ -117,6 +127,8 @@ class Engine:
             raise IllegalAction(f"Waiting for {ctx.name(pending['player'])} to choose {pending['prompt']}")
         if deciding:
             return
+        if s["phase"] == "haunt" and not (s["haunt"] or {}).get("started", True):
+            raise IllegalAction("The haunt is about to begin: read your rules and press Ready.")
         if s["turn"]["player"] != pid:
             raise IllegalAction(f"It is {ctx.who(s['turn']['player'])}'s turn, not yours.")
         if s["turn"]["ending"]:
@@ -245,7 +257,70 @@ class Engine:
         self._on_turn(ctx, pid)
         if ctx.s["phase"] != "haunt":
             raise IllegalAction("Nobody can attack before the haunt begins.")
-        raise IllegalAction("Attacks during the haunt are played from the haunt books for now.")
+        target = str(action.get("target") or "")
+        if not target:
+            raise IllegalAction("Attack whom? Name a player or a monster on your tile.")
+        attack.attack(ctx, pid, self._player_ref(ctx, target), action.get("trait"), action.get("weapon"))
+
+    # --- the haunt ------------------------------------------------------------
+
+    def _haunt(self, ctx, pid):
+        self._seated(ctx, pid)
+        if ctx.s["phase"] != "haunt":
+            raise IllegalAction("That is for the haunt, which has not begun." if ctx.s["phase"] != "over"
+                                else "This game is over.")
+
+    def _do_ready(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.ready(ctx, pid)
+
+    def _do_monster(self, ctx, pid, action):
+        """The monster turn, run by the traitor (or the revealer)."""
+        self._on_turn(ctx, pid)
+        if not ctx.s["turn"].get("monsters"):
+            raise IllegalAction("Monsters act only in the monster turn, after the traitor's turn.")
+        op = action.get("op")
+        if op == "move":
+            haunt_play.monster_move(ctx, pid, str(action.get("monster", "")), str(action.get("way", "")).lower())
+        elif op == "attack":
+            attack.monster_attack(ctx, str(action.get("monster", "")), self._player_ref(ctx, str(action.get("target", ""))),
+                                  action.get("trait"))
+        else:
+            raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
+
+    def _player_ref(self, ctx, ref: str) -> str:
+        if ref in ctx.s["players"]:
+            return ref
+        for pid, p in ctx.s["players"].items():
+            if p["name"].lower() == ref.lower():
+                return pid
+        return ref
+
+    def _do_counter(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.set_counter(ctx, pid, str(action.get("name", "")).strip(), action.get("delta"), action.get("value"))
+
+    def _do_token(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.place_token(ctx, pid, str(action.get("name", "")).strip() or "quest", action.get("tile"),
+                               action.get("op") == "remove")
+
+    def _do_task(self, ctx, pid, action):
+        self._on_turn(ctx, pid)
+        if ctx.s["phase"] != "haunt":
+            raise IllegalAction("Task rolls belong to the haunt.")
+        trait = str(action.get("trait", "")).lower()
+        if trait not in ("might", "speed", "knowledge", "sanity"):
+            raise IllegalAction("Which trait? might, speed, knowledge or sanity.")
+        haunt_play.task_roll(ctx, pid, trait, str(action.get("task") or "the task"))
+
+    def _do_declare(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.declare(ctx, pid, str(action.get("side", "")).lower())
+
+    def _do_part_two(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.reveal_part_two(ctx, pid)
 
     def _do_decide(self, ctx, pid, action):
         self._on_turn(ctx, pid, deciding=True)
@@ -253,6 +328,9 @@ class Engine:
 
     def _do_end(self, ctx, pid, action):
         self._on_turn(ctx, pid)
+        if ctx.s["turn"].get("monsters"):
+            haunt_play.end_monster_turn(ctx)
+            return
         turns.end_turn(ctx, pid)
 
     # --- lookups for the adapters ----------------------------------------------

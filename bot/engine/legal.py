@@ -16,6 +16,10 @@ def actor(state: dict) -> str | None:
         return None
     if state["pending"]:
         return state["pending"]["player"]
+    h = state.get("haunt")
+    if state["phase"] == "haunt" and h and not h.get("started", True):
+        waiting = [p for p in state["seats"] if state["players"][p]["alive"] and p not in h["ready"]]
+        return waiting[0] if waiting else None
     return state["turn"]["player"] if state["turn"] else None
 
 
@@ -26,9 +30,16 @@ def legal_actions(content, state: dict) -> list[dict]:
     pending = state["pending"]
     if pending:
         return [{"type": "decide", "player": pid, "choice": i} for i in range(len(pending["options"]))]
+    h = state.get("haunt")
+    if state["phase"] == "haunt" and not (h or {}).get("started", True):
+        return [{"type": "ready", "player": pid}]
     ctx = Ctx(content, state)
     turn = state["turn"]
+    if turn.get("monsters"):
+        return monster_actions(ctx, pid)
     found = []
+    if state["phase"] == "haunt" and not turn.get("attacked"):
+        found += attack_actions(ctx, pid)
     if not turn["stopped"]:
         ways = moves.ways_out(ctx, pid)
         for way in ways:
@@ -59,5 +70,48 @@ def legal_actions(content, state: dict) -> list[dict]:
             found.append({"type": "roll", "player": pid, "what": source})
     if powers.unusable(ctx, pid) is None:
         found.append({"type": "power", "player": pid})
+    found.append({"type": "end", "player": pid})
+    return found
+
+
+def attack_actions(ctx, pid: str) -> list[dict]:
+    """Attacks on someone on your tile (rulebook: Make an Attack)."""
+    from . import haunt_play as hp
+    from .specials import combat
+    s = ctx.s
+    here = s["players"][pid]["tile"]
+    found = []
+    targets = [o for o in (combat.opponents(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
+               if o != pid and s["players"][o]["alive"] and s["players"][o]["tile"] == here
+               and combat.can_be_attacked(ctx, o)]
+    if not (pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS):
+        targets += [m["id"] for m in s["monsters"] if not m["dead"] and m["tile"] == here and "might" in m["traits"]]
+    for t in targets:
+        found.append({"type": "attack", "player": pid, "target": t})
+    return found
+
+
+def monster_actions(ctx, pid: str) -> list[dict]:
+    """The monster turn: each monster may move (within its kind's roll) and
+    attack a hero on its tile."""
+    from . import board as bd
+    from . import haunt_play as hp
+    s = ctx.s
+    turn = s["turn"]
+    found = []
+    hero_set = set(hp.alive(s, hp.heroes(s)))
+    for m in s["monsters"]:
+        if m["dead"] or m["stunned"]:
+            continue
+        if m["id"] not in turn["attacked"] and m["traits"]:
+            for p in hero_set:
+                if s["players"][p]["tile"] == m["tile"] and st.on_board(s["players"][p]):
+                    found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
+        used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
+        cost = 1 + sum(1 for p in hero_set if s["players"][p]["tile"] == m["tile"])
+        if used == 0 or used + cost <= turn["moves"].get(m["name"], 1):
+            for way, dest in bd.exits(ctx.c, s["board"], m["tile"]).items():
+                if dest:
+                    found.append({"type": "monster", "player": pid, "op": "move", "monster": m["id"], "way": way})
     found.append({"type": "end", "player": pid})
     return found

@@ -82,9 +82,13 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
     if tile.sewer_grate:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
     _token_ways(ctx, p, tid, tile, place, squares, ways)
+    # Rulebook: Moving Past Opponents (1 extra space per opponent here).
+    from .specials.combat import leave_cost
+    extra = leave_cost(ctx, pid) if s["phase"] == "haunt" else 0
     for way in ways.values():
         if way["to"]:
             way["cost"] += tk.enter_cost(ctx.c, s, way["to"]) - 1  # Pit Trap
+        way["cost"] += extra
     return ways
 
 

@@ -9,10 +9,11 @@ STATE_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
-def new_state(seed: int) -> dict:
+def new_state(seed: int, haunt: str = "play") -> dict:
     return {
         "version": STATE_VERSION,
         "seed": seed,
+        "options": {"haunt": haunt},  # "play": the bot runs the haunt; "stop": the game ends at the reveal
         "rng": seed & ((1 << 64) - 1),
         "phase": "lobby",          # lobby -> exploring -> haunt -> over
         "seats": [],               # player ids in seat order; "left" is the next seat
@@ -25,7 +26,8 @@ def new_state(seed: int) -> dict:
         "decks": {},               # card deck -> card ids, top first
         "discard": {},             # card deck -> discarded card ids
         "piles": {},               # tile id -> card ids lying there (item piles)
-        "tokens": [],              # {name, tile, ...} markers left by cards (see bot.engine.tokens)
+        "tokens": [],
+        "monsters": [],            # haunt monsters: {id, name, number, tile, traits, stunned, dead}              # {name, tile, ...} markers left by cards (see bot.engine.tokens)
         "omens_revealed": 0,
         "pending": None,           # a decision the game waits for (see effects.ask)
         "queue": [],               # effect steps still to resolve, front first

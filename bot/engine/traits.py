@@ -3,6 +3,7 @@ from .content import MENTAL, PHYSICAL, TRAITS
 
 TOP = 8
 RAISED = []  # callbacks(ctx, pid, trait) run after a trait goes up (Crawling Claw, Mists of Ravenloft)
+AT_SKULL = []  # callbacks(ctx, pid, trait) run when a trait falls to the skull during the haunt (death)
 
 
 def lowest_position(ctx) -> int:
@@ -36,6 +37,9 @@ def change(ctx, pid: str, trait: str, delta: int, quiet: bool = False) -> int:
                     kind="trait", player=pid, trait=trait, delta=moved)
     if moved > 0:
         for hook in RAISED:
+            hook(ctx, pid, trait)
+    if new == 0 and moved < 0:
+        for hook in AT_SKULL:
             hook(ctx, pid, trait)
     return moved
 

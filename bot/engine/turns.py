@@ -151,6 +151,10 @@ def start_haunt(ctx, revealer: str, omen: str, tile: str):
             ctx.say(f"Your token shows {n}. {secret}", kind="secret", to=pid)
     else:
         ctx.say(rule.rule, kind="haunt")
+    if s.get("options", {}).get("haunt") == "play":
+        from .haunt_play import reveal
+        reveal(ctx)
+        return
     s["phase"] = "over"
     s["result"] = {"reason": "haunt_revealed", "haunt": number}
     ctx.say("This table stops at the reveal: play the haunt from here with the haunt books.", kind="over")
@@ -159,6 +163,10 @@ def start_haunt(ctx, revealer: str, omen: str, tile: str):
 @effects.step("_next_turn")
 def _next_turn(ctx, task, item):
     s = ctx.s
+    if s["phase"] == "haunt":
+        from .haunt_play import next_slot
+        next_slot(ctx)
+        return
     order = s["order"]
     pid = s["turn"]["player"]
     nxt = order[(order.index(pid) + 1) % len(order)]

@@ -23,7 +23,17 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   power [player] [trait]           use your adventurer power (e.g. `power`, `power Bo sanity`)
   choose <number>                  answer the question the game asks you
   end                              end your turn
+ In the haunt:
+  ready                            you have read your side's rules (`as <name> ready` for each player)
+  rules [name]                     show that player's secret rules again
+  attack <player|monster> [trait] [with <weapon>]
+  monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
+  counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>
+  declare <traitor|heroes>   part2 (open your side's second part)
   sheet [name]   status   map   adventurers   help   quit"""
+
+HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2")
+TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
               "north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
@@ -38,6 +48,7 @@ class Table:
         self.out = out
         self.events_json = events_json
         self.log: list[dict] = []
+        self.secrets: dict[str, list[str]] = {}
 
     # --- players and names ----------------------------------------------------
 
@@ -57,6 +68,11 @@ class Table:
                 self.out(json.dumps(ev, sort_keys=True))
             elif ev["to"] == "all":
                 self.out(ev["text"])
+            elif ev["kind"] == "secret_rules":
+                self.secrets.setdefault(ev["to"], []).append(ev["text"])
+                if len(self.secrets[ev["to"]]) == 1:
+                    self.out(f"(secret rules for {self.state['players'][ev['to']]['name']}: type "
+                             f"`rules {self.state['players'][ev['to']]['name']}` to read them, in private)")
             else:
                 self.out(f"(only {self.state['players'][ev['to']]['name']} sees this) {ev['text']}")
         if not self.events_json:
@@ -72,6 +88,17 @@ class Table:
         if s["pending"]:
             opts = "; ".join(f"{i + 1}. {o}" for i, o in enumerate(s["pending"]["options"]))
             self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
+            return
+        h = s.get("haunt")
+        if s["phase"] == "haunt" and not (h or {}).get("started", True):
+            waiting = [s["players"][p]["name"] for p in s["seats"] if s["players"][p]["alive"] and p not in h["ready"]]
+            self.out(f"> Waiting for {', '.join(waiting)}: each types `as <name> ready` after reading `rules <name>`.")
+            return
+        if s["turn"].get("monsters"):
+            names = ", ".join(f"{m['name']} {m['number']}" + (" (stunned)" if m["stunned"] else "")
+                              for m in s["monsters"] if not m["dead"])
+            self.out(f"> {s['players'][who]['name']} runs the monster turn ({names}): `monster move <monster> <way>`, "
+                     "`monster attack <monster> <player>`, then `end`.")
             return
         ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
         moves = "movement over" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
@@ -154,6 +181,14 @@ class Table:
             self.apply(self._power_action(self._need(who), rest))
         elif verb == "end":
             self.apply({"type": "end", "player": self._need(who)})
+        elif verb in HAUNT_VERBS:
+            self.apply(self._haunt_action(verb, rest, acting, who))
+        elif verb == "rules":
+            pid = self.player_by_name(arg) if arg else who
+            if pid is None:
+                raise IllegalAction("Whose rules? `rules <name>`.")
+            texts = [line for line in self.secrets.get(pid, [])]
+            self.out("\n\n".join(texts) if texts else "No secret rules yet.")
         else:
             raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
         return True
@@ -171,6 +206,61 @@ class Table:
         if rest:
             action["target"] = self.player_by_name(" ".join(rest))
         return action
+
+    def _haunt_action(self, verb: str, rest: list[str], acting, who) -> dict:
+        if verb == "ready":
+            pid = acting or who
+            return {"type": "ready", "player": self._need(pid)}
+        if verb == "attack":
+            if not rest:
+                raise IllegalAction("`attack <player or monster> [trait] [with <weapon>]`.")
+            words = " ".join(rest)
+            weapon = None
+            if " with " in f" {words} ":
+                words, weapon = [x.strip() for x in f" {words} ".split(" with ", 1)]
+            parts = words.split()
+            trait = parts[-1].lower() if len(parts) > 1 and parts[-1].lower() in TRAIT_WORDS else None
+            target = " ".join(parts[:-1] if trait else parts)
+            return {"type": "attack", "player": self._need(who), "target": self._target(target), "trait": trait,
+                    "weapon": weapon}
+        if verb == "monster":
+            if len(rest) < 3 or rest[0] not in ("move", "attack"):
+                raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
+            op, last, name = rest[0], rest[-1], " ".join(rest[1:-1])
+            action = {"type": "monster", "player": self._need(who), "op": op, "monster": name}
+            if op == "move":
+                action["way"] = SHORT_WAYS.get(last.lower(), last.lower())
+            else:
+                action["target"] = self.player_by_name(last)
+            return action
+        if verb == "counter":
+            if len(rest) < 2:
+                raise IllegalAction("`counter <name> <+N|-N|=N>`.")
+            change, name = rest[-1], " ".join(rest[:-1])
+            try:
+                if change.startswith("="):
+                    return {"type": "counter", "player": self._need(acting or who), "name": name,
+                            "value": int(change[1:])}
+                return {"type": "counter", "player": self._need(acting or who), "name": name, "delta": int(change)}
+            except ValueError:
+                raise IllegalAction("The change is a number: +2, -1 or =5.") from None
+        if verb == "token":
+            if len(rest) < 2 or rest[0] not in ("place", "remove"):
+                raise IllegalAction("`token place <name>` or `token remove <name>` (on your tile).")
+            return {"type": "token", "player": self._need(acting or who), "op": rest[0], "name": " ".join(rest[1:])}
+        if verb == "task":
+            if len(rest) < 2:
+                raise IllegalAction("`task <trait> <what you attempt>`.")
+            return {"type": "task", "player": self._need(who), "trait": rest[0], "task": " ".join(rest[1:])}
+        if verb == "declare":
+            return {"type": "declare", "player": self._need(acting or who), "side": " ".join(rest)}
+        return {"type": "part_two", "player": self._need(acting or who)}
+
+    def _target(self, text: str) -> str:
+        try:
+            return self.player_by_name(text)
+        except IllegalAction:
+            return text
 
     def _need(self, who):
         if who is None:
@@ -204,7 +294,8 @@ def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
 
 def describe(table: Table, action: dict) -> str:
     name = table.state["players"][action["player"]]["name"]
-    extra = {"move": action.get("way"), "use": action.get("card"), "drop": action.get("card"),
+    extra = {"attack": action.get("target"), "monster": f"{action.get('op')} {action.get('monster')} "
+             f"{action.get('way') or action.get('target') or ''}".strip(), "move": action.get("way"), "use": action.get("card"), "drop": action.get("card"),
              "pickup": action.get("card"), "decide": (action.get("choice") or 0) + 1,
              "trade": f"{action.get('card')} to {action.get('to')}"}.get(action["type"], "")
     verb = "choose" if action["type"] == "decide" else action["type"]

@@ -711,13 +711,26 @@ def _haunt_only(ctx, pid, cid):
     return None
 
 
-for _cid in ("iron_flask_of_tuerny", "pipes_of_haunting", "whispering_skull"):
+for _cid in ("pipes_of_haunting", "whispering_skull"):
     effects.usable(_cid)(_haunt_only)
+
+
+@effects.usable("iron_flask_of_tuerny")
+def _flask_usable(ctx, pid, cid):
+    """Once per game, and instead of your attack."""
+    if _haunt_only(ctx, pid, cid):
+        return _haunt_only(ctx, pid, cid)
+    if card_state(ctx, cid).get("used"):
+        return "The Iron Flask of Tuerny has already been opened this game."
+    if ctx.s["turn"].get("attacked"):
+        return "The flask is opened instead of attacking, and you have already attacked this turn."
+    return None
 
 
 @special("iron_flask_of_tuerny")
 def _iron_flask(ctx, task, item):
     """Instead of your attack: see combat.iron_flask."""
+    ctx.s["turn"]["attacked"] = True
     if not combat.iron_flask(ctx, task["player"]):
         raise IllegalAction("The Iron Flask of Tuerny has already been opened this game.")
 

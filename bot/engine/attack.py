@@ -1,0 +1,152 @@
+"""Attacks once the haunt has begun (rulebook: Make an Attack, Special
+Attacks, How Monsters Work): opposed rolls, the difference as damage, ties
+hurt no one, distance attacks, stealing instead of damage, stunned monsters."""
+from . import cards as cd
+from . import effects, haunt_play as hp
+from . import state as st
+from .errors import IllegalAction
+from .specials import combat
+
+DAMAGE_KIND = combat.DAMAGE_KIND
+
+
+def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None):
+    s = ctx.s
+    turn = s["turn"]
+    if turn.get("monsters"):
+        raise IllegalAction("It is the monster turn: attack with a monster (`monster attack`).")
+    if turn.get("attacked"):
+        raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
+    weapon_id = cd.held_card(ctx, pid, weapon) if weapon else None
+    if weapon_id and not ctx.c.cards[weapon_id].weapon:
+        raise IllegalAction(f"{ctx.card_name(weapon_id)} is not a weapon.")
+    trait = (trait or ((ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None) or "might").lower()
+    if trait not in combat.attack_traits(ctx, pid, weapon_id):
+        raise IllegalAction(f"You cannot attack with {trait.capitalize()}"
+                            + (f" using {ctx.card_name(weapon_id)}." if weapon_id else "; attacks use Might."))
+    here = s["players"][pid]["tile"]
+    if target in s["players"]:
+        other = s["players"][target]
+        if target == pid:
+            raise IllegalAction("You cannot attack yourself.")
+        if not other["alive"] or not st.on_board(other):
+            raise IllegalAction(f"{ctx.name(target)} is not on the board.")
+        if s["haunt"]["kind"] != "hidden_traitor" and target not in combat.opponents(ctx, pid):
+            raise IllegalAction(f"{ctx.name(target)} is on your side.")
+        if not combat.can_be_attacked(ctx, target):
+            raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")
+        where, defence_value, name = other["tile"], ctx.value(target, trait), ctx.name(target)
+    else:
+        m = hp.monster(ctx, target)
+        if pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
+            raise IllegalAction("The monsters are on your side.")
+        if trait not in m["traits"]:
+            raise IllegalAction(f"{m['name']} has no {trait.capitalize()}, so it cannot be attacked with it.")
+        where, defence_value, name, target = m["tile"], m["traits"][trait], f"{m['name']} {m['number']}", m["id"]
+    if where not in combat.attack_range(ctx, pid, trait, weapon_id):
+        raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
+                            + (" or in a straight line of doorways." if weapon_id else "."))
+    turn["attacked"] = True
+    distance = where != here
+    ctx.say(f"{ctx.name(pid)} attacks {name} with {trait.capitalize()}"
+            + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
+    a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id), f"{trait.capitalize()} to attack",
+                          trait=trait, kind="attack")
+    d = defence_roll(ctx, target, trait, defence_value)
+    resolve(ctx, pid, target, trait, a, d, distance)
+
+
+def defence_roll(ctx, target: str, trait: str, value: int) -> int:
+    from . import rng
+    if target in ctx.s["players"]:
+        return effects.make_roll(ctx, target, rng.dice_count(value), f"{trait.capitalize()} to defend", trait=trait,
+                                 kind="defence")
+    m = next(m for m in ctx.s["monsters"] if m["id"] == target)
+    return effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
+                             f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence")
+
+
+def label(ctx, who: str) -> str:
+    if who in ctx.s["players"]:
+        return ctx.name(who)
+    m = next(m for m in ctx.s["monsters"] if m["id"] == who)
+    return f"{m['name']} {m['number']}"
+
+
+def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool):
+    kind = DAMAGE_KIND[trait]
+    if a == d:
+        ctx.say(f"A tie ({a} to {d}): nobody is hurt.", kind="attack")
+        return
+    winner, loser, amount = (attacker, defender, a - d) if a > d else (defender, attacker, d - a)
+    if loser == attacker and distance:
+        ctx.say(f"{label(ctx, attacker)} misses ({a} to {d}) and, attacking from a distance, takes no damage.",
+                kind="attack")
+        return
+    stunned_defender = defender not in ctx.s["players"] and monster_by_id(ctx, defender)["stunned"]
+    if loser == attacker and stunned_defender:
+        ctx.say(f"{label(ctx, attacker)} loses ({a} to {d}), but a stunned monster deals no damage.", kind="attack")
+        return
+    ctx.say(f"{label(ctx, winner)} wins {max(a, d)} to {min(a, d)}: {amount} {kind} damage to {label(ctx, loser)}.",
+            kind="attack")
+    if loser not in ctx.s["players"]:
+        stun(ctx, monster_by_id(ctx, loser))
+        return
+    if winner == attacker and attacker in ctx.s["players"] and \
+            combat.can_steal(ctx, attacker, loser, amount, distance, False):
+        options = [f"Deal {amount} {kind} damage"] + [f"Steal {ctx.card_name(c)}" for c in combat.stealable(ctx, loser)]
+        effects.ask(ctx, attacker, "steal", f"deal the damage or steal from {ctx.name(loser)}?", options,
+                    victim=loser, amount=amount, damage=kind, cards=combat.stealable(ctx, loser))
+        return
+    effects.take_damage(ctx, loser, kind, amount, source="attack")
+
+
+@effects.decision("steal")
+def _decide_steal(ctx, pending, index):
+    """Rulebook: Special Attacks, "Stealing Items": instead of 2 or more damage."""
+    data = pending["data"]
+    if index == 0:
+        effects.take_damage(ctx, data["victim"], data["damage"], data["amount"], source="attack")
+        return
+    card = data["cards"][index - 1]
+    cd.lose(ctx, data["victim"], card)
+    cd.gain(ctx, pending["player"], card)
+    ctx.say(f"{ctx.name(pending['player'])} steals {ctx.card_name(card)} from {ctx.name(data['victim'])}.",
+            kind="steal")
+
+
+def monster_by_id(ctx, mid: str) -> dict:
+    return next(m for m in ctx.s["monsters"] if m["id"] == mid)
+
+
+def stun(ctx, m: dict):
+    """Rulebook: How Monsters Work: damage stuns a monster, which misses its
+    next turn (unless the haunt says otherwise)."""
+    if not m["stunned"]:
+        m["stunned"] = True
+        ctx.say(f"{m['name']} {m['number']} is stunned.", kind="monster", monster=m["id"])
+
+
+def monster_attack(ctx, ref: str, target: str, trait: str | None):
+    s = ctx.s
+    turn = s["turn"]
+    m = hp.monster(ctx, ref)
+    trait = (trait or ("might" if "might" in m["traits"] else next(iter(m["traits"]), "might"))).lower()
+    if m["stunned"]:
+        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
+    if m["id"] in turn["attacked"]:
+        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+    if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s) and \
+            s["haunt"]["kind"] in hp.TRAITOR_KINDS:
+        raise IllegalAction("Monsters attack the heroes.")
+    if s["players"][target]["tile"] != m["tile"]:
+        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
+    if trait not in m["traits"]:
+        raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
+    turn["attacked"].append(m["id"])
+    from . import rng
+    ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
+    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
+                          f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
+    d = defence_roll(ctx, target, trait, ctx.value(target, trait))
+    resolve(ctx, m["id"], target, trait, a, d, False)

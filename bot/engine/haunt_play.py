@@ -1,0 +1,515 @@
+"""Playing the haunt: secret rules for each side, "ready", the haunt's setup,
+the new turn order with the monster turn, monsters, death, the toolkit for
+rules the bot does not automate, and the win checks (rulebook: The Haunt to
+Winning the Game; Traitor's Tome; Secrets of Survival).
+
+Entered from `turns.start_haunt` when the game's options ask to play the
+haunt (`state["options"]["haunt"] == "play"`).
+"""
+import re
+
+from . import effects, rng
+from . import state as st
+from . import traits as tr
+from .errors import IllegalAction
+
+MONSTERS = "monsters"  # the monster turn's place in the turn order
+KEEP_ON_DEATH = ("_next_turn", "_settle_event")  # bookkeeping that must still run when its player dies
+TRAITOR_KINDS = ("traitor", "several_traitors")
+
+
+# --- who is on which side -----------------------------------------------------------
+
+def traitors(s: dict) -> list[str]:
+    return list(s["haunt"]["traitors"]) if s.get("haunt") else []
+
+
+def heroes(s: dict) -> list[str]:
+    t = set(traitors(s))
+    return [p for p in s["seats"] if p not in t]
+
+
+def side_of(s: dict, pid: str) -> str:
+    return "traitor" if pid in traitors(s) else "heroes"
+
+
+def alive(s: dict, pids) -> list[str]:
+    return [p for p in pids if s["players"][p]["alive"]]
+
+
+def controller(s: dict) -> str:
+    """Who runs the monsters: the traitor (even a dead one), else the haunt
+    revealer (rulebook: The Traitor's New Powers; Haunts with no Traitor)."""
+    t = traitors(s)
+    if s["haunt"]["kind"] in TRAITOR_KINDS and t:
+        return t[0]
+    return s["haunt"]["revealer"]
+
+
+# --- the reveal -------------------------------------------------------------------------
+
+def reveal(ctx):
+    """After the chart and the traitor: each side reads its own rules, in
+    secret; play resumes when everyone is ready (rulebook: Haunt Setup)."""
+    s = ctx.s
+    h = s["haunt"]
+    h.update({"ready": [], "started": False, "counters": {}, "winner": None, "part_two": [],
+              "placed": [], "rounds": 0})
+    s.setdefault("monsters", [])
+    s["phase"] = "haunt"
+    s["turn"] = None
+    s["queue"].clear()
+    haunt = ctx.c.haunts.get(h["number"])
+    for pid in s["seats"]:
+        for text in rules_texts(ctx, haunt, pid):
+            ctx.say(text, kind="secret_rules", to=pid)
+    ctx.say("Each of you has been sent your side's rules privately. Read them, then press Ready; the haunt "
+            "begins when everyone is ready.", kind="haunt_ready")
+
+
+def side_book(s: dict, pid: str) -> str:
+    """Which book a player reads: the traitor the Tome, heroes (and everyone
+    in hidden-traitor and no-traitor haunts) the Secrets of Survival."""
+    if s["haunt"]["kind"] in TRAITOR_KINDS and pid in traitors(s):
+        return "traitor"
+    return "heroes"
+
+
+def rules_texts(ctx, haunt, pid: str, part: int = 1) -> list[str]:
+    """The player's side of the haunt, section by section, in our words."""
+    if haunt is None:
+        return [f"Haunt {ctx.s['haunt']['number']}: read your side in the haunt books."]
+    book = side_book(ctx.s, pid)
+    side = haunt.raw.get(book, {})
+    label = "the traitor" if book == "traitor" else "the heroes"
+    out = [f"Haunt {haunt.number}: {haunt.title}. Your rules, as {label}" + (" (part two)" if part == 2 else "") + ":"]
+    if part == 1 and side.get("intro"):
+        out.append(side["intro"].strip())
+    for section in side.get("section", []):
+        if section.get("part", 1) == part:
+            out.append(f"{section['heading'].upper()}\n{section['text'].strip()}")
+    if part == 1 and side.get("part_two_when"):
+        out.append(f"(More rules come when {side['part_two_when'].rstrip('.')}.)")
+    if ctx.s["haunt"]["kind"] == "no_traitor" and pid == ctx.s["haunt"]["revealer"] and book == "heroes" \
+            and not haunt.raw.get("traitor", {}).get("stub"):
+        out.append("You are the haunt revealer: you also run the monsters. Their script:")
+        out += [f"{x['heading'].upper()}\n{x['text'].strip()}" for x in haunt.raw["traitor"].get("section", [])]
+    return out
+
+
+def ready(ctx, pid: str):
+    s, h = ctx.s, ctx.s["haunt"]
+    if h.get("started", True):
+        raise IllegalAction("The haunt has already begun.")
+    if pid in h["ready"]:
+        raise IllegalAction("You are already marked ready.")
+    h["ready"].append(pid)
+    waiting = [p for p in alive(s, s["seats"]) if p not in h["ready"]]
+    ctx.say(f"{ctx.name(pid)} is ready ({len(h['ready'])} of {len(alive(s, s['seats']))}).", kind="haunt_ready")
+    if not waiting:
+        begin(ctx)
+
+
+# --- setup and the order of play -----------------------------------------------------------
+
+def begin(ctx):
+    s, h = ctx.s, ctx.s["haunt"]
+    h["started"] = True
+    haunt = ctx.c.haunts.get(h["number"])
+    ctx.say(f"Everyone is ready: the haunt \"{h['title']}\" begins.", kind="haunt")
+    if haunt:
+        for step in haunt.raw.get("setup", []):
+            if step.get("part", 1) == 1:
+                run_setup_step(ctx, step)
+    s["order"] = turn_order(s)
+    first = s["order"][0]
+    start_slot(ctx, first, (s["turn"] or {}).get("number", 0) + 1)
+
+
+def turn_order(s: dict) -> list[str]:
+    """Rulebook: Playing the Haunt: heroes from the traitor's left, then the
+    traitor, then the monster turn. Without a single traitor: from the
+    revealer's left, the monsters after the revealer."""
+    h = s["haunt"]
+    seats = s["seats"]
+    if h["kind"] == "traitor" and traitors(s):
+        t = traitors(s)[0]
+        start = seats.index(t) + 1
+        order = [seats[(start + k) % len(seats)] for k in range(len(seats))]  # ends with the traitor
+        return order + [MONSTERS]
+    start = seats.index(h["revealer"]) + 1
+    order = [seats[(start + k) % len(seats)] for k in range(len(seats))]  # ends with the revealer
+    return order + [MONSTERS]
+
+
+def start_slot(ctx, slot: str, number: int):
+    """Begin the next living player's turn, or the monster turn."""
+    s = ctx.s
+    order = s["order"]
+    i = order.index(slot)
+    for k in range(len(order) + 1):
+        nxt = order[(i + k) % len(order)]
+        if nxt == MONSTERS:
+            if any(not m.get("dead") for m in s["monsters"]):
+                return begin_monster_turn(ctx, number)
+            continue
+        if s["players"][nxt]["alive"]:
+            from .turns import begin_turn
+            s["haunt"]["rounds"] += 1 if (i + k) % len(order) == 0 else 0
+            return begin_turn(ctx, nxt, number)
+    check_wins(ctx)
+    if s["phase"] == "haunt":
+        finish(ctx, None, "Nobody is left to take a turn.")
+
+
+def next_slot(ctx):
+    s = ctx.s
+    turn = s["turn"]
+    current = MONSTERS if turn.get("monsters") else turn["player"]
+    order = s["order"]
+    start_slot(ctx, order[(order.index(current) + 1) % len(order)], turn["number"] + 1)
+
+
+# --- the haunt's setup, carried out where it is mechanical ------------------------------------
+
+COUNT_WORDS = ("heroes", "adventurers", "players", "traitors")
+
+
+def count_value(ctx, expr) -> int | None:
+    """Count forms from the haunt files: 3, "heroes", "2*adventurers",
+    "heroes+1". Rulebook: Playing the Haunt (counts include the dead
+    unless a haunt says otherwise). None when the form is not countable."""
+    if isinstance(expr, int):
+        return expr
+    text = str(expr).replace(" ", "")
+    s = ctx.s
+    values = {"heroes": len(heroes(s)), "adventurers": len(s["seats"]), "players": len(s["seats"]),
+              "traitors": len(traitors(s))}
+    if not re.fullmatch(r"[0-9a-z+*\-()]+", text):
+        return None
+    for word, n in values.items():
+        text = text.replace(word, str(n))
+    if not re.fullmatch(r"[0-9+*\-()]+", text):
+        return None
+    return max(0, int(eval(text, {"__builtins__": {}}, {})))  # noqa: S307 - digits and + - * only
+
+
+def where(ctx, at: str) -> list[str]:
+    s, h = ctx.s, ctx.s["haunt"]
+    at = at or ""
+    if at == "traitor" and traitors(s):
+        return [s["players"][traitors(s)[0]]["tile"]]
+    if at == "revealer":
+        return [h["tile"]]
+    if at == "each_hero":
+        return [s["players"][p]["tile"] for p in alive(s, heroes(s))]
+    if at == "every_omen_tile":
+        return [t for t in s["board"] if ctx.c.tiles[t].symbol == "omen"]
+    if at.startswith("tile:") and at[5:] in s["board"]:
+        return [at[5:]]
+    return []
+
+
+def monster_stats(ctx, name: str) -> dict | None:
+    haunt = ctx.c.haunts.get(ctx.s["haunt"]["number"])
+    for m in (haunt.raw.get("monster", []) if haunt else []):
+        if m["name"].lower() == name.lower():
+            return {t: m[t] for t in ("might", "speed", "knowledge", "sanity") if isinstance(m.get(t), int)}
+    return None
+
+
+def add_monster(ctx, name: str, tile: str) -> dict:
+    s = ctx.s
+    stats = monster_stats(ctx, name)
+    if stats is None:
+        raise IllegalAction(f"This haunt has no monster called {name}.")
+    number = 1 + sum(1 for m in s["monsters"] if m["name"] == name)
+    monster = {"id": f"m{len(s['monsters']) + 1}", "name": name, "number": number, "tile": tile,
+               "traits": stats, "stunned": False, "dead": False}
+    s["monsters"].append(monster)
+    if name not in s["haunt"]["placed"]:
+        s["haunt"]["placed"].append(name)
+    ctx.say(f"{name} {number} appears on the {ctx.tile_name(tile)}.", kind="monster", monster=monster["id"])
+    return monster
+
+
+def run_setup_step(ctx, step: dict):
+    s, h = ctx.s, ctx.s["haunt"]
+    do = step.get("do")
+    side = step.get("side", "heroes")
+    done = False
+    if do == "place_monster" and monster_stats(ctx, step.get("monster", "")) is not None:
+        tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
+        if tiles and count is not None:
+            for i in range(count if step.get("at") != "each_hero" else len(tiles)):
+                add_monster(ctx, step["monster"], tiles[i % len(tiles)])
+            done = True
+    elif do == "place_token":
+        tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
+        if tiles and count is not None:
+            name = step.get("label") or step.get("token", "token")
+            for i in range(count if step.get("at") != "each_hero" else len(tiles)):
+                s["tokens"].append({"name": name, "tile": tiles[i % len(tiles)]})
+            ctx.say(f"Setup: {step.get('text', name)}", kind="haunt_setup")
+            done = True
+    elif do == "set_counter":
+        value = count_value(ctx, step.get("value", 0))
+        if value is not None:
+            h["counters"][step["counter"]] = value
+            ctx.say(f"Setup: {step['counter']} starts at {value}.", kind="haunt_setup")
+            done = True
+    if not done and step.get("text"):
+        for pid in side_players(s, side):
+            ctx.say(f"Setup for you to do by hand: {step['text']}", kind="haunt_setup", to=pid)
+
+
+def side_players(s: dict, side: str) -> list[str]:
+    if s["haunt"]["kind"] not in TRAITOR_KINDS:
+        return list(s["seats"])
+    return traitors(s) if side == "traitor" else heroes(s)
+
+
+# --- death -------------------------------------------------------------------------------------
+
+def on_zero(ctx, pid: str, trait: str):
+    """Rulebook: Playing the Haunt: a trait at the skull is death. Items drop
+    as a pile (companions stay there too); a hidden traitor's token is turned
+    over (rulebook: Haunts With a Hidden Traitor)."""
+    s = ctx.s
+    p = s["players"][pid]
+    if not p["alive"]:
+        return
+    p["alive"] = False
+    ctx.say(f"{ctx.who(pid)} dies: their {trait.capitalize()} fell to the skull.", kind="death", player=pid)
+    tokens = s["haunt"].get("hidden_tokens")
+    if tokens:
+        ctx.say(f"{ctx.name(pid)}'s token is turned over: {tokens[pid]}"
+                + (" - the hidden traitor!" if tokens[pid] == 1 else "."), kind="death")
+    for task in s["queue"]:  # what the dead player was still doing stops here
+        if task["player"] == pid:
+            task["steps"] = [x for x in task["steps"] if x["do"] in KEEP_ON_DEATH]
+    if p["cards"]:
+        for cid in p["cards"]:  # dropped as they are: a corpse's traits no longer change
+            if ctx.c.cards[cid].deck == "event":
+                s["discard"]["event"].append(cid)
+            else:
+                s["piles"].setdefault(p["tile"], []).append(cid)
+        p["cards"], p["held_bonus"] = [], {}
+        ctx.say(f"Their belongings lie in a pile on the {ctx.tile_name(p['tile'])}.", kind="death")
+    turn = s["turn"]
+    if turn and turn["player"] == pid and not turn.get("monsters") and not turn["ending"]:
+        turn["ending"] = True
+        effects.queue(ctx, pid, [{"do": "_next_turn"}])
+
+
+# --- monsters ---------------------------------------------------------------------------------
+
+def begin_monster_turn(ctx, number: int):
+    """Rulebook: How Monsters Work: one Speed roll per kind of monster (at
+    least 1 space); stunned monsters miss this turn and recover at its end."""
+    s = ctx.s
+    boss = controller(s)
+    turn = st.new_turn(boss, number)
+    turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": []})
+    s["turn"] = turn
+    ctx.say(f"Turn {number}: the monster turn ({ctx.name(boss)} moves the monsters).", kind="turn", player=boss)
+    for name in dict.fromkeys(m["name"] for m in s["monsters"] if not m["dead"] and not m["stunned"]):
+        speed = next(m for m in s["monsters"] if m["name"] == name)["traits"].get("speed", 0)
+        total = effects.make_roll(ctx, boss, rng.dice_count(speed), f"Speed for the {name}s") if speed else 0
+        turn["moves"][name] = max(1, total)
+    turn["stunned_at_start"] = [m["id"] for m in s["monsters"] if m["stunned"]]
+
+
+def monster(ctx, ref: str) -> dict:
+    key = str(ref).strip().lower()
+    for m in ctx.s["monsters"]:
+        if not m["dead"] and key in (m["id"], f"{m['name'].lower()} {m['number']}", m["name"].lower()):
+            return m
+    names = ", ".join(f"{m['name']} {m['number']}" for m in ctx.s["monsters"] if not m["dead"]) or "none"
+    raise IllegalAction(f"No monster '{ref}'. Monsters: {names}.")
+
+
+def monster_move(ctx, pid: str, ref: str, way: str):
+    s = ctx.s
+    turn = s["turn"]
+    m = monster(ctx, ref)
+    if m["stunned"]:
+        raise IllegalAction(f"{m['name']} {m['number']} is stunned and misses this turn.")
+    from . import board as bd
+    here = ctx.c.tiles[m["tile"]]
+    if way in bd.SIDES:
+        dest = bd.exits(ctx.c, s["board"], m["tile"]).get(way)
+        if dest is None:
+            raise IllegalAction(f"No placed tile joins the {here.name} to the {way}; monsters cannot explore.")
+        cost = 1
+    elif way == "stairs" and here.stairs_to in s["board"]:
+        dest, cost = here.stairs_to, 1 + here.stairs_extra_cost
+    elif way == "grate" and here.sewer_grate:
+        dest, cost = "catacomb_landing", 1
+    else:
+        raise IllegalAction(f"{m['name']} {m['number']} cannot go {way} from the {here.name}.")
+    blockers = [p for p in alive(s, heroes(s)) if s["players"][p]["tile"] == m["tile"]]
+    cost += len(blockers)  # Rulebook: Moving Past Opponents
+    used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
+    allowance = turn["moves"].get(m["name"], 1)
+    if used > 0 and used + cost > allowance:
+        raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of {allowance} spaces left.")
+    m["moved"], m["moved_turn"] = used + cost, turn["number"]
+    m["tile"] = dest
+    ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(dest)}.", kind="monster_move",
+            monster=m["id"], tile=dest)
+
+
+def end_monster_turn(ctx):
+    s = ctx.s
+    for m in s["monsters"]:
+        if m["id"] in s["turn"].get("stunned_at_start", []):
+            m["stunned"] = False
+            ctx.say(f"{m['name']} {m['number']} recovers.", kind="monster")
+    s["turn"]["ending"] = True
+    effects.queue(ctx, s["turn"]["player"], [{"do": "_next_turn"}])
+
+
+# --- the win ------------------------------------------------------------------------------------
+
+def check_wins(ctx):
+    """Rulebook: Winning the Game: the first side to meet its goal wins; the
+    heroes need one hero alive. Checks every countable condition."""
+    s = ctx.s
+    h = s.get("haunt")
+    if s["phase"] != "haunt" or not h or not h.get("started", True) or h.get("winner"):
+        return
+    haunt = ctx.c.haunts.get(h["number"])
+    for win in (haunt.raw.get("win", []) if haunt else []):
+        if win.get("part", 1) == 2 and win.get("side") not in h["part_two"]:
+            continue
+        if condition_met(ctx, win):
+            finish(ctx, win["side"], win.get("text", ""))
+            return
+    if heroes(s) and not alive(s, heroes(s)):
+        finish(ctx, "traitor", "Every hero is dead.")
+
+
+def condition_met(ctx, win: dict) -> bool:
+    s, h = ctx.s, ctx.s["haunt"]
+    when = win.get("when")
+    if when == "all_heroes_dead":
+        return bool(heroes(s)) and not alive(s, heroes(s))
+    if when == "traitor_dead":
+        return bool(traitors(s)) and not alive(s, traitors(s)) and bool(alive(s, heroes(s)))
+    if when == "monster_dead":
+        name = win.get("monster", "")
+        return name in h["placed"] and not any(m["name"] == name and not m["dead"] for m in s["monsters"])
+    if when == "counter_at":
+        counter = win.get("counter")
+        return counter in h["counters"] and h["counters"][counter] == count_value(ctx, win.get("value", 0))
+    if when == "token_count":
+        label = win.get("label") or win.get("token")
+        n = sum(1 for t in s["tokens"] if t["name"] == label)
+        target = count_value(ctx, win.get("value", 0))
+        if target is None:
+            return False
+        return {">=": n >= target, "<=": n <= target, "==": n == target}.get(win.get("op", ">="), False)
+    return False
+
+
+def finish(ctx, side: str | None, why: str):
+    s, h = ctx.s, ctx.s["haunt"]
+    h["winner"] = side
+    s["phase"] = "over"
+    s["result"] = {"reason": "haunt_won" if side else "haunt_ended", "winner": side, "haunt": h["number"]}
+    for task in s["queue"]:  # an event still being read goes to the discards, not nowhere
+        s["discard"]["event"] += [x["card"] for x in task["steps"] if x["do"] == "_settle_event"]
+    s["queue"].clear()
+    s["pending"] = None
+    if side is None:
+        ctx.say(f"The haunt ends without a winner. {why}".strip(), kind="over")
+        return
+    if side == "traitor":
+        who = "The traitor wins" if h["kind"] in TRAITOR_KINDS else "The heroes are lost"
+    else:
+        who = "The heroes win"
+    ctx.say(f"{who}! {why}".strip(), kind="over", winner=side)
+    haunt = ctx.c.haunts.get(h["number"])
+    book = side if side == "traitor" else "heroes"
+    for section in (haunt.raw.get(book, {}).get("section", []) if haunt else []):
+        if section["heading"].lower().startswith("if you win"):
+            ctx.say(section["text"].strip(), kind="over")
+
+
+# --- the toolkit --------------------------------------------------------------------------------
+
+def set_counter(ctx, pid: str, name: str, delta: int | None, value: int | None):
+    counters = ctx.s["haunt"]["counters"]
+    if not name:
+        raise IllegalAction("Name the counter, e.g. `counter Beholder hit points -2`.")
+    old = counters.get(name, 0)
+    counters[name] = value if value is not None else old + (delta or 0)
+    ctx.say(f"{ctx.name(pid)} sets {name} to {counters[name]} (was {old}).", kind="counter")
+
+
+def place_token(ctx, pid: str, name: str, tile: str | None, remove: bool):
+    s = ctx.s
+    tile = tile or s["players"][pid]["tile"]
+    if tile not in s["board"]:
+        raise IllegalAction("That tile is not in play.")
+    if remove:
+        for t in s["tokens"]:
+            if t["name"].lower() == name.lower() and t["tile"] == tile:
+                s["tokens"].remove(t)
+                ctx.say(f"{ctx.name(pid)} removes a {t['name']} token from the {ctx.tile_name(tile)}.", kind="token")
+                return
+        raise IllegalAction(f"There is no {name} token on the {ctx.tile_name(tile)}.")
+    s["tokens"].append({"name": name, "tile": tile})
+    ctx.say(f"{ctx.name(pid)} puts a {name} token on the {ctx.tile_name(tile)}.", kind="token")
+
+
+def task_roll(ctx, pid: str, trait: str, task: str):
+    """Rulebook: Attempt a Die Roll, "Task Rolls": one attempt per task per turn."""
+    key = f"task:{task.lower()}"
+    if key in ctx.s["turn"]["rolls"]:
+        raise IllegalAction("You have already attempted that task this turn.")
+    ctx.s["turn"]["rolls"].append(key)
+    effects.make_roll(ctx, pid, rng.dice_count(ctx.value(pid, trait)), f"{trait.capitalize()} for {task}")
+
+
+def declare(ctx, pid: str, side: str):
+    """A side claims victory for a rule the bot does not check; a player of
+    the other side (or, with none alive, nobody) confirms."""
+    s = ctx.s
+    if side not in ("traitor", "heroes"):
+        raise IllegalAction("Declare `traitor` or `heroes` the winner.")
+    others = alive(s, heroes(s) if side == "traitor" else traitors(s))
+    if not others:
+        finish(ctx, side, f"Declared by {ctx.name(pid)}.")
+        return
+    effects.ask(ctx, others[0], "declare", f"do the {side} win, as {ctx.name(pid)} declares?",
+                ["Yes, they win", "No, play on"], side=side, by=pid)
+
+
+@effects.decision("declare")
+def _decide_declare(ctx, pending, index):
+    data = pending["data"]
+    if index == 0:
+        finish(ctx, data["side"], f"Declared by {ctx.name(data['by'])}, confirmed by {ctx.name(pending['player'])}.")
+    else:
+        ctx.say(f"{ctx.name(pending['player'])} disputes the claim; play goes on.", kind="declare")
+
+
+def reveal_part_two(ctx, pid: str):
+    s, h = ctx.s, ctx.s["haunt"]
+    book = side_book(s, pid)
+    haunt = ctx.c.haunts.get(h["number"])
+    if not haunt or not haunt.raw.get(book, {}).get("part_two_when"):
+        raise IllegalAction("Your side's rules have no second part.")
+    if book in h["part_two"]:
+        raise IllegalAction("Your side's second part is already open.")
+    h["part_two"].append(book)
+    ctx.say(f"{ctx.name(pid)}'s side opens the second part of its rules.", kind="haunt")
+    for other in s["seats"]:
+        if side_book(s, other) == book:
+            for text in rules_texts(ctx, haunt, other, part=2):
+                ctx.say(text, kind="secret_rules", to=other)
+
+
+tr.AT_SKULL.append(on_zero)
