@@ -54,7 +54,7 @@ def reveal(ctx):
     s = ctx.s
     h = s["haunt"]
     h.update({"ready": [], "started": False, "counters": {}, "winner": None, "part_two": [],
-              "placed": [], "rounds": 0})
+              "placed": []})
     s.setdefault("monsters", [])
     s["phase"] = "haunt"
     s["turn"] = None
@@ -155,7 +155,6 @@ def start_slot(ctx, slot: str, number: int):
             continue
         if s["players"][nxt]["alive"]:
             from .turns import begin_turn
-            s["haunt"]["rounds"] += 1 if (i + k) % len(order) == 0 else 0
             return begin_turn(ctx, nxt, number)
     check_wins(ctx)
     if s["phase"] == "haunt":

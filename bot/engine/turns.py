@@ -163,7 +163,7 @@ def start_haunt(ctx, revealer: str, omen: str, tile: str):
 @effects.step("_next_turn")
 def _next_turn(ctx, task, item):
     s = ctx.s
-    if s["phase"] == "haunt":
+    if s["phase"] == "haunt" and (s.get("haunt") or {}).get("started"):
         from .haunt_play import next_slot
         next_slot(ctx)
         return
