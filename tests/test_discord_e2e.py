@@ -36,6 +36,7 @@ class Table:
 
     async def start(self, engine):
         self.bot = await self.s.start_bot(GameBot(self.config, engine))
+        self.bot.service.fixed_seed = 20261122
         return self.bot
 
     async def restart(self, engine):
@@ -88,6 +89,8 @@ async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
             return await t.click(who, f"bg:move:{action['way']}:")
         return await t.slash(who, "move", options={"direction": action["way"]})
     if kind == "decide":
+        if action["choice"] >= 20 or not use_buttons:  # the buttons show the first 20 options
+            return await t.slash(who, "choose", options={"option": action["choice"] + 1})
         return await t.click(who, f"bg:decide:{action['choice']}:{pending_key(state)}")
     if kind == "end":
         if use_buttons:

@@ -290,3 +290,46 @@ def test_nobody_sees_the_other_sides_secrets(engine, tile, omen, kind):
             number = int(e["text"].split("Your token shows ")[1].split(".")[0])
             assert h["hidden_tokens"][reader] == number
     assert any(e["kind"] == "secret_rules" for e in events)
+
+
+def test_the_traitor_may_ignore_an_event(engine, dice):
+    # Rulebook: The Traitor's New Powers ("You can choose not to be affected by an event card")
+    g = attack_ready(engine)  # Bo is the traitor
+    g.state["turn"] = {**g.state["turn"], "player": "bo"}
+    g.put("bo", "kitchen")
+    g.top("street", "dead_end")
+    g.top_card("event", "death_vision")
+    before = dict(g.p("bo")["traits"])
+    g.do("move", "bo", way="west")
+    assert g.state["pending"]["kind"] == "traitor_event"
+    g.do("decide", "bo", choice=1)
+    assert g.p("bo")["traits"] == before and "death_vision" in g.state["discard"]["event"]
+
+
+def test_the_traitor_ignores_harmful_tile_text(engine, dice):
+    # Rulebook: The Traitor's New Powers ("You can stand on the Shrine to Bhaal without taking any damage")
+    g = attack_ready(engine)
+    g.place("shrine_to_bhaal", "catacomb", 1, -1)
+    g.put("bo", "shrine_to_bhaal")
+    g.state["turn"] = {**g.state["turn"], "player": "bo"}
+    before = dict(g.p("bo")["traits"])
+    g.do("end", "bo")
+    assert g.p("bo")["traits"] == before
+
+
+def test_only_the_hidden_traitor_may_unmask(engine):
+    # Rulebook: Haunts With a Hidden Traitor ("can choose to be revealed at any time")
+    g = revealed(engine, "arcane_retreat", "whispering_skull")
+    traitor = g.state["haunt"]["traitors"][0]
+    other = next(p for p in g.state["seats"] if p != traitor)
+    with pytest.raises(IllegalAction, match="Only the hidden traitor"):
+        g.do("unmask", other)
+    g.do("unmask", traitor)
+    assert any("stands revealed" in t for t in g.texts())
+
+
+def test_hidden_traitor_turns_start_left_of_the_revealer(engine):
+    # Rulebook: Haunts With a Hidden Traitor ("Play continues from the person to the left of the haunt revealer")
+    g = revealed(engine, "arcane_retreat", "whispering_skull", revealer="cy")
+    all_ready(g)
+    assert g.state["order"] == ["ann", "bo", "cy", "monsters"]

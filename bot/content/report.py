@@ -35,15 +35,37 @@ def main(argv=None) -> int:
     return 0
 
 
+MECHANICAL_AT = ("traitor", "revealer", "each_hero", "every_omen_tile")
+COUNT_FORM = r"[0-9]+|([0-9]+\*)?(heroes|adventurers|players|traitors)([+-][0-9]+)?"
+CHECKED_WINS = ("all_heroes_dead", "traitor_dead", "monster_dead", "counter_at", "token_count")
+
+
+def carried_out(step: dict, monsters: set) -> bool:
+    """Whether the haunt engine performs this setup step itself (see
+    bot.engine.haunt_play.run_setup_step)."""
+    import re
+    countable = re.fullmatch(COUNT_FORM, str(step.get("count", step.get("value", 1))).replace(" ", "")) is not None
+    at = str(step.get("at", ""))
+    placed = at in MECHANICAL_AT or at.startswith("tile:")
+    if step.get("do") == "place_monster":
+        return step.get("monster", "").lower() in monsters and countable and placed
+    if step.get("do") == "place_token":
+        return countable and placed
+    return step.get("do") == "set_counter" and countable
+
+
 def haunt_report(content) -> str:
     haunts = content.haunts
     both = sum(1 for h in haunts.values() if h.raw.get("traitor", {}).get("section") and
                h.raw.get("heroes", {}).get("section"))
-    setup = sum(1 for h in haunts.values()
-                if any(s.get("do") != "manual" for s in h.raw.get("setup", [])))
-    wins = sum(1 for h in haunts.values()
-               if any(w.get("when") != "manual" for w in h.raw.get("win", [])))
+    setups = wins = 0
+    for h in haunts.values():
+        monsters = {m["name"].lower() for m in h.raw.get("monster", [])
+                    if any(isinstance(m.get(t), int) for t in ("might", "speed", "knowledge", "sanity"))}
+        setups += any(carried_out(step, monsters) for step in h.raw.get("setup", []))
+        wins += any(w.get("when") in CHECKED_WINS for w in h.raw.get("win", []))
     return (f"haunts: {len(haunts)} of 50\n"
             f"with both sections: {both}\n"
-            f"with setup steps the bot can carry out: {setup}\n"
-            f"with win conditions the bot can check: {wins}")
+            f"with setup the bot carries out (monsters, tokens, counters placed for you): {setups}\n"
+            f"with a win condition the bot checks after every action: {wins}\n"
+            "(every haunt also ends when every hero is dead; the rest is declared with /haunt declare)")

@@ -266,6 +266,10 @@ def register(bot):
     async def haunt_declare(interaction: discord.Interaction, side: app_commands.Choice[str]):
         await bot.act(interaction, {"type": "declare", "side": side.value})
 
+    @haunt.command(name="unmask", description="The hidden traitor turns token 1 face up")
+    async def haunt_unmask(interaction: discord.Interaction):
+        await bot.act(interaction, {"type": "unmask"})
+
     @haunt.command(name="part2", description="Open the second part of your side's rules, when it says so")
     async def haunt_part2(interaction: discord.Interaction):
         await bot.act(interaction, {"type": "part_two"})

@@ -54,7 +54,7 @@ def turn_view(engine, state: dict) -> discord.ui.View | None:
         return view
     if pending:
         key = pending_key(state)
-        for i, option in enumerate(pending["options"][:20]):
+        for i, option in enumerate(pending["options"][:20]):  # more than 20: /choose reaches them all
             view.add_item(GameButton("decide", str(i), key, label=f"{i + 1}. {option}",
                                      style=discord.ButtonStyle.primary, row=i // 5))
         return view

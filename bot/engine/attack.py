@@ -31,7 +31,7 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None):
             raise IllegalAction("You cannot attack yourself.")
         if not other["alive"] or not st.on_board(other):
             raise IllegalAction(f"{ctx.name(target)} is not on the board.")
-        if s["haunt"]["kind"] != "hidden_traitor" and target not in combat.opponents(ctx, pid):
+        if s["haunt"]["kind"] not in ("hidden_traitor", "none_yet") and target not in combat.opponents(ctx, pid):
             raise IllegalAction(f"{ctx.name(target)} is on your side.")
         if not combat.can_be_attacked(ctx, target):
             raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")

@@ -63,7 +63,8 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
     return offers
 
 
-MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "part_two", "handover")
+MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "part_two", "handover", "unmask",
+                        "ready")
 
 
 class Engine:
@@ -317,6 +318,10 @@ class Engine:
     def _do_declare(self, ctx, pid, action):
         self._haunt(ctx, pid)
         haunt_play.declare(ctx, pid, str(action.get("side", "")).lower())
+
+    def _do_unmask(self, ctx, pid, action):
+        self._haunt(ctx, pid)
+        haunt_play.reveal_hidden(ctx, pid)
 
     def _do_part_two(self, ctx, pid, action):
         self._haunt(ctx, pid)

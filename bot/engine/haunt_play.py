@@ -512,3 +512,46 @@ def reveal_part_two(ctx, pid: str):
 
 
 tr.AT_SKULL.append(on_zero)
+
+
+# --- the traitor's new powers -------------------------------------------------------------------
+
+def ignores_harm(s: dict, pid: str) -> bool:
+    """Rulebook: The Traitor's New Powers: a (known) traitor uses a tile's
+    good text and ignores its harmful text; here: no end-of-turn tile harm,
+    no leaving rolls, no barrier roll."""
+    h = s.get("haunt")
+    return bool(h) and s["phase"] == "haunt" and pid in h["traitors"] and h["kind"] in TRAITOR_KINDS
+
+
+def offer_event_choice(ctx, pid: str, card_id: str) -> bool:
+    """Rulebook: The Traitor's New Powers: the traitor may choose not to be
+    affected by an event card (decided after reading, before any roll)."""
+    if not ignores_harm(ctx.s, pid):
+        return False
+    effects.ask(ctx, pid, "traitor_event", f"be affected by {ctx.card_name(card_id)}?",
+                ["Yes, resolve it", "No, ignore it"], card=card_id)
+    return True
+
+
+@effects.decision("traitor_event")
+def _decide_traitor_event(ctx, pending, index):
+    if index == 1:
+        task = ctx.s["queue"][0]
+        task["steps"] = [x for x in task["steps"] if x["do"] == "_settle_event"]
+        ctx.say(f"{ctx.name(pending['player'])} ignores {ctx.card_name(pending['data']['card'])}.", kind="traitor")
+
+
+def reveal_hidden(ctx, pid: str):
+    """Rulebook: Haunts With a Hidden Traitor: the traitor may turn the token
+    numbered 1 face up at any time; nobody else may show a token."""
+    h = ctx.s["haunt"]
+    tokens = h.get("hidden_tokens") or {}
+    if not tokens:
+        raise IllegalAction("There is no hidden traitor in this haunt.")
+    if tokens.get(pid) != 1:
+        raise IllegalAction("Only the hidden traitor may turn a token face up.")
+    if h.get("unmasked"):
+        raise IllegalAction("You have already revealed yourself.")
+    h["unmasked"] = True
+    ctx.say(f"{ctx.who(pid)} turns over token 1: the hidden traitor stands revealed!", kind="haunt", player=pid)

@@ -154,9 +154,14 @@ def move(ctx, pid: str, way: str):
     tid = ctx.s["players"][pid]["tile"]
     tile = ctx.c.tiles[tid]
     steps = []
-    if info["cross"]:
-        steps.append({"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
-    steps.extend(tile.effects.get("on_leave", []))
+    from .haunt_play import ignores_harm
+    if ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers
+        steps.append({"do": "_crossed"} if info["cross"] else None)
+    else:
+        if info["cross"]:
+            steps.append({"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
+        steps.extend(tile.effects.get("on_leave", []))
+    steps = [x for x in steps if x]
     steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
                   "half": info.get("half")})
     effects.queue(ctx, pid, steps, source=tid, front=True)

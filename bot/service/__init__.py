@@ -36,6 +36,7 @@ class GameService:
         self.engine = engine
         self.clock = clock
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.fixed_seed: int | None = None  # tests set this to make games reproducible
 
     async def new_game(self, channel_id: str, guild_id: str | None, creator_id: str, seed: int | None = None,
                        settings: dict | None = None) -> GameRow:
@@ -43,7 +44,8 @@ class GameService:
             if await self.store.active_game(channel_id):
                 raise IllegalAction("This channel already has a game. Finish it with /game end, "
                                     "or start one in another channel or thread.")
-            seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+            if seed is None:
+                seed = self.fixed_seed if self.fixed_seed is not None else random.SystemRandom().randrange(1 << 31)
             state = self.engine.new_game(seed)
             return await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
                                                 {**DEFAULT_SETTINGS, **(settings or {})})

@@ -29,10 +29,10 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   attack <player|monster> [trait] [with <weapon>]
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
   counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>
-  declare <traitor|heroes>   part2 (open your side's second part)
+  declare <traitor|heroes>   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
   sheet [name]   status   map   adventurers   help   quit"""
 
-HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2")
+HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask")
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
@@ -254,6 +254,8 @@ class Table:
             return {"type": "task", "player": self._need(who), "trait": rest[0], "task": " ".join(rest[1:])}
         if verb == "declare":
             return {"type": "declare", "player": self._need(acting or who), "side": " ".join(rest)}
+        if verb == "unmask":
+            return {"type": "unmask", "player": self._need(acting or who)}
         return {"type": "part_two", "player": self._need(acting or who)}
 
     def _target(self, text: str) -> str:
