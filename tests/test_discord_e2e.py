@@ -149,6 +149,10 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
     assert "press Ready" in public
     assert any(w in public for w in ("The traitor wins!", "The heroes win!", "The heroes are lost!")), public[-800:]
     assert any(a.filename == "map.png" for m in t.s.channel_messages(t.channel) for a in m.attachments)
+    await t.s.wait_for(lambda: any(a.filename == "replay.gif" for m in t.s.channel_messages(t.channel)
+                                   for a in m.attachments), timeout=60, what="the replay at the end")
+    gif = next(a for m in t.s.channel_messages(t.channel) for a in m.attachments if a.filename == "replay.gif")
+    assert gif.data[:6] in (b"GIF89a", b"GIF87a")
     assert t.s.pins(t.channel), "the game summary is pinned"
     assert not t.s.client_errors, t.s.client_errors
     assert "Traceback" not in public

@@ -62,3 +62,15 @@ def test_make_run_without_token_opens_the_table():
     result = subprocess.run([sys.executable, "-m", "bot"], input="help\nquit\n", capture_output=True, text=True,
                             timeout=60, env={"PATH": "/usr/bin:/bin"})
     assert "local table" in result.stdout and "join <adventurer>" in result.stdout
+
+
+def test_map_and_replay_pictures_are_saved(tmp_path):
+    import os
+    env = {**os.environ, "TABLE_OUT": str(tmp_path)}
+    script = "join torskar as Ann\njoin lia as Bo\njoin gretchen as Cy\nstart\nnorth\nend\nmap\nreplay\n"
+    out = subprocess.run([sys.executable, "-m", "bot", "table", "--seed", "3"], input=script, capture_output=True,
+                         text=True, timeout=120, env=env).stdout
+    png = tmp_path / "map-seed3-turn2.png"
+    gif = tmp_path / "replay-seed3.gif"
+    assert f"Map picture saved to {png}" in out and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"Replay saved to {gif}" in out and gif.read_bytes()[:6] == b"GIF89a"

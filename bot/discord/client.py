@@ -89,6 +89,8 @@ class GameBot(discord.Client):
                 await interaction.response.send_message(part, **kwargs)
             else:
                 await interaction.followup.send(part, **kwargs)
+        if state["phase"] == "over" and state.get("board"):
+            await self.send_replay(interaction, outcome.game)
         if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
             # The answer is out first; the map follows once drawn.
             picture = await self.map_file(state, interaction)
@@ -134,6 +136,19 @@ class GameBot(discord.Client):
             log.exception("map render failed")
             return None
         return discord.File(io.BytesIO(data), filename="map.png")
+
+    async def send_replay(self, interaction, game):
+        """The whole game as an animated picture, one frame per turn."""
+        actions = await self.store.actions(game.id)
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(
+                self.renderer, render_replay, game.seed, actions, game.state["options"]["haunt"])
+            await interaction.followup.send("The game, turn by turn:",
+                                            file=discord.File(io.BytesIO(data), filename="replay.gif"))
+        except discord.HTTPException as e:
+            log.info("replay not sent in %s: %s", game.channel_id, e)
+        except Exception:  # noqa: BLE001 - a picture must never break the game's end
+            log.exception("replay render failed")
 
     async def send_map(self, interaction, state: dict, ephemeral: bool):
         if not state.get("board"):
@@ -265,6 +280,16 @@ def render_png(state: dict, max_bytes: int) -> bytes:
     from bot.render import render_map
     turn = state.get("turn") or {}
     return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
+
+
+def render_replay(seed: int, actions: list[dict], haunt: str) -> bytes:
+    """Runs in the render worker: the replay GIF of a game from its log."""
+    from bot.content import load_content
+    from bot.engine import Engine
+    from bot.render import render_replay_gif
+    from bot.replay import turn_states
+    engine = Engine(load_content())
+    return render_replay_gif(engine.content, turn_states(engine, seed, actions, haunt))
 
 
 def _rules_topics() -> list[dict]:

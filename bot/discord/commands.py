@@ -335,6 +335,16 @@ def register(bot):
         await interaction.response.defer()
         await bot.send_map(interaction, g.state, ephemeral=False)
 
+    @tree.command(name="replay", description="The game so far as an animated picture, one frame per turn")
+    @app_commands.guild_only()
+    async def replay(interaction: discord.Interaction):
+        g = await bot.store.latest_game(str(interaction.channel_id))
+        if g is None or not g.state.get("board"):
+            await bot.private(interaction, "There is no started game in this channel to replay.")
+            return
+        await interaction.response.defer()
+        await bot.send_replay(interaction, g)
+
     @tree.command(name="log", description="Recent events of this game")
     @app_commands.guild_only()
     async def log_(interaction: discord.Interaction):

@@ -5,6 +5,8 @@ waiting for acts (a hot seat), so one keyboard serves the whole table.
 """
 import argparse
 import json
+import os
+import pathlib
 import random
 import sys
 
@@ -30,7 +32,8 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
   counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>
   declare <traitor|heroes>   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
-  sheet [name]   status   map   adventurers   help   quit"""
+  sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
+  adventurers   help   quit"""
 
 HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask")
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
@@ -44,7 +47,10 @@ class Table:
     def __init__(self, seed: int, out=print, events_json: bool = False):
         self.engine = Engine(load_content())
         self.content = self.engine.content
+        self.seed = seed
         self.state = self.engine.new_game(seed)
+        self.out_dir = pathlib.Path(os.environ.get("TABLE_OUT", "out"))
+        self.out_dir.mkdir(parents=True, exist_ok=True)
         self.out = out
         self.events_json = events_json
         self.log: list[dict] = []
@@ -148,7 +154,14 @@ class Table:
         elif verb == "status":
             self.out(text.status(self.content, s))
         elif verb == "map":
-            self.out(text.text_map(self.content, s) if s["board"] else "The map appears once the game starts.")
+            if not s["board"]:
+                raise IllegalAction("The map appears once the game starts.")
+            self.out(text.text_map(self.content, s))
+            self.out(f"Map picture saved to {self.save_map()}")
+        elif verb == "replay":
+            if not s["board"]:
+                raise IllegalAction("There is nothing to replay before the game starts.")
+            self.out(f"Replay saved to {self.save_replay()} (one frame per turn)")
         elif verb == "sheet":
             pid = self.player_by_name(arg) if arg else who
             if pid is None:
@@ -206,6 +219,22 @@ class Table:
         if rest:
             action["target"] = self.player_by_name(" ".join(rest))
         return action
+
+    def save_map(self) -> str:
+        """The same picture /map posts on Discord, written to a file."""
+        from bot.render import render_map
+        turn = (self.state.get("turn") or {})
+        path = self.out_dir / f"map-seed{self.seed}-turn{turn.get('number', 0)}.png"
+        path.write_bytes(render_map(self.content, self.state, highlight=turn.get("player")))
+        return str(path)
+
+    def save_replay(self) -> str:
+        from bot.render import render_replay_gif
+        from bot.replay import turn_states
+        frames = turn_states(self.engine, self.seed, self.log, self.state["options"]["haunt"])
+        path = self.out_dir / f"replay-seed{self.seed}.gif"
+        path.write_bytes(render_replay_gif(self.content, frames))
+        return str(path)
 
     def _haunt_action(self, verb: str, rest: list[str], acting, who) -> dict:
         if verb == "ready":
