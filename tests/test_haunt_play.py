@@ -333,3 +333,31 @@ def test_hidden_traitor_turns_start_left_of_the_revealer(engine):
     g = revealed(engine, "arcane_retreat", "whispering_skull", revealer="cy")
     all_ready(g)
     assert g.state["order"] == ["ann", "bo", "cy", "monsters"]
+
+
+def test_weapon_adds_its_dice_and_reckless_attack_adds_two(engine, dice):
+    # Rulebook: Use Item and Omen Cards, "Weapons"; Adventurer Powers, "Reckless Attack" (chosen before rolling)
+    g = attack_ready(engine)  # Ann plays Torskar (Might 5)
+    g.give("ann", "ring_of_the_ram")
+    g.do("attack", "ann", target="bo", weapon="Ring of the Ram", reckless=True)
+    roll = [e for e in g.events if e["kind"] == "roll"][0]
+    assert len(roll["faces"]) == 8  # 5 + 1 (Ring of the Ram) + 2 (Reckless Attack)
+    assert any("physical damage" in e["text"] and e["player"] == "ann" for e in g.events if e.get("player"))
+
+
+def test_javelin_of_lightning_deals_two_dice_instead(engine, dice):
+    # Card: Javelin of Lightning (instead of the roll-off, 2 dice of physical damage; discarded)
+    g = attack_ready(engine)
+    g.give("ann", "javelin_of_lightning")
+    dice.next(2, 2)
+    g.do("attack", "ann", target="bo", weapon="Javelin of Lightning")
+    g.decide_all(0)
+    assert "javelin_of_lightning" not in g.p("ann")["cards"]
+    assert any("takes 4 physical damage" in t for t in g.texts()) or not g.p("bo")["alive"]
+
+
+def test_trait_change_ordered_by_the_haunt(engine):
+    g = attack_ready(engine)
+    before = g.p("cy")["traits"]["might"]
+    g.do("trait", "cy", trait="might", delta="+1")
+    assert g.p("cy")["traits"]["might"] == before + 1

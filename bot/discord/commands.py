@@ -204,10 +204,10 @@ def register(bot):
     @app_commands.guild_only()
     async def attack(interaction: discord.Interaction, player: discord.Member | None = None,
                      monster: str | None = None, trait: app_commands.Choice[str] | None = None,
-                     weapon: str | None = None):
+                     weapon: str | None = None, reckless: bool = False):
         target = str(player.id) if player else (monster or "")
         await bot.act(interaction, {"type": "attack", "target": target, "trait": trait.value if trait else None,
-                                    "weapon": weapon})
+                                    "weapon": weapon, "reckless": reckless})
 
     async def monster_choices(interaction: discord.Interaction, current: str):
         g = await bot.store.active_game(str(interaction.channel_id))
@@ -265,6 +265,11 @@ def register(bot):
                                 app_commands.Choice(name="the heroes", value="heroes")])
     async def haunt_declare(interaction: discord.Interaction, side: app_commands.Choice[str]):
         await bot.act(interaction, {"type": "declare", "side": side.value})
+
+    @haunt.command(name="trait", description="Change one of your traits, when the haunt says to")
+    @app_commands.choices(trait=TRAITS)
+    async def haunt_trait(interaction: discord.Interaction, trait: app_commands.Choice[str], change: int):
+        await bot.act(interaction, {"type": "trait", "trait": trait.value, "delta": change})
 
     @haunt.command(name="unmask", description="The hidden traitor turns token 1 face up")
     async def haunt_unmask(interaction: discord.Interaction):

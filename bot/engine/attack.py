@@ -10,7 +10,7 @@ from .specials import combat
 DAMAGE_KIND = combat.DAMAGE_KIND
 
 
-def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None):
+def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, reckless: bool = False):
     s = ctx.s
     turn = s["turn"]
     if turn.get("monsters"):
@@ -50,10 +50,25 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None):
     distance = where != here
     ctx.say(f"{ctx.name(pid)} attacks {name} with {trait.capitalize()}"
             + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
-    a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id), f"{trait.capitalize()} to attack",
-                          trait=trait, kind="attack")
+    special = (ctx.c.cards[weapon_id].attack or {}).get("special") if weapon_id else None
+    if special == "javelin_of_lightning":  # instead of the roll-off: 2 dice of damage
+        if target not in s["players"]:
+            raise IllegalAction("The Javelin of Lightning strikes an adventurer on your tile.")
+        combat.javelin_of_lightning(ctx, pid, target)
+        return
+    if special == "necklace_of_fireballs":
+        combat.necklace_of_fireballs(ctx, pid)
+        return
+    if special == "explosive_runes":
+        trait = combat.explosive_runes_attack(ctx, pid)
+    reckless = reckless and combat.power_special(ctx, pid) == "reckless_attack"
+    a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id, reckless),
+                          f"{trait.capitalize()} to attack", trait=trait, kind="attack")
+    a += combat.result_bonus(ctx, pid, target, trait)
     d = defence_roll(ctx, target, trait, defence_value)
-    resolve(ctx, pid, target, trait, a, d, distance)
+    resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
+    if reckless:
+        combat.reckless_after(ctx, pid)
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
@@ -73,7 +88,7 @@ def label(ctx, who: str) -> str:
     return f"{m['name']} {m['number']}"
 
 
-def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool):
+def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool, backlash: bool = False):
     kind = DAMAGE_KIND[trait]
     if a == d:
         ctx.say(f"A tie ({a} to {d}): nobody is hurt.", kind="attack")
@@ -92,6 +107,10 @@ def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, dista
     if loser not in ctx.s["players"]:
         stun(ctx, monster_by_id(ctx, loser))
         return
+    if backlash and loser == attacker and trait == "sanity":
+        amount = combat.book_of_spells_backlash(ctx, attacker, amount)  # Book of Spells: 1 more
+    if winner == attacker and attacker in ctx.s["players"] and kind == "physical" and not distance:
+        combat.wererat_infect(ctx, attacker, loser)
     if winner == attacker and attacker in ctx.s["players"] and \
             combat.can_steal(ctx, attacker, loser, amount, distance, False):
         options = [f"Deal {amount} {kind} damage"] + [f"Steal {ctx.card_name(c)}" for c in combat.stealable(ctx, loser)]

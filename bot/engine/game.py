@@ -261,7 +261,8 @@ class Engine:
         target = str(action.get("target") or "")
         if not target:
             raise IllegalAction("Attack whom? Name a player or a monster on your tile.")
-        attack.attack(ctx, pid, self._player_ref(ctx, target), action.get("trait"), action.get("weapon"))
+        attack.attack(ctx, pid, self._player_ref(ctx, target), action.get("trait"), action.get("weapon"),
+                      bool(action.get("reckless")))
 
     # --- the haunt ------------------------------------------------------------
 
@@ -318,6 +319,20 @@ class Engine:
     def _do_declare(self, ctx, pid, action):
         self._haunt(ctx, pid)
         haunt_play.declare(ctx, pid, str(action.get("side", "")).lower())
+
+    def _do_trait(self, ctx, pid, action):
+        """A trait change the haunt orders (the toolkit): your own traits only."""
+        self._haunt(ctx, pid)
+        trait = str(action.get("trait", "")).lower()
+        if trait not in TRAITS:
+            raise IllegalAction("Which trait? might, speed, knowledge or sanity.")
+        try:
+            delta = int(action.get("delta"))
+        except (TypeError, ValueError):
+            raise IllegalAction("By how much? A whole number such as +1 or -2.") from None
+        ctx.say(f"{ctx.name(pid)} changes their {trait.capitalize()} by {delta:+d}, as the haunt says.", kind="toolkit")
+        from . import traits as trs
+        trs.change(ctx, pid, trait, delta)
 
     def _do_unmask(self, ctx, pid, action):
         self._haunt(ctx, pid)

@@ -28,14 +28,14 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
  In the haunt:
   ready                            you have read your side's rules (`as <name> ready` for each player)
   rules [name]                     show that player's secret rules again
-  attack <player|monster> [trait] [with <weapon>]
+  attack <player|monster> [trait] [with <weapon>] [reckless]   trait <trait> <+N|-N> (a haunt's order)
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
   counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>
   declare <traitor|heroes>   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   adventurers   help   quit"""
 
-HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask")
+HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask", "trait")
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
@@ -108,7 +108,8 @@ class Table:
             return
         ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
         moves = "movement over" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
-        self.out(f"> {s['players'][who]['name']}: {moves}; or use/drop/pickup/roll, sheet, map, end.")
+        extra = "attack, " if s["phase"] == "haunt" else ""
+        self.out(f"> {s['players'][who]['name']}: {moves}; or {extra}use/drop/pickup/roll, sheet, map, end.")
 
     # --- commands --------------------------------------------------------------
 
@@ -244,6 +245,8 @@ class Table:
             if not rest:
                 raise IllegalAction("`attack <player or monster> [trait] [with <weapon>]`.")
             words = " ".join(rest)
+            reckless = words.endswith(" reckless")
+            words = words.removesuffix(" reckless")
             weapon = None
             if " with " in f" {words} ":
                 words, weapon = [x.strip() for x in f" {words} ".split(" with ", 1)]
@@ -251,7 +254,7 @@ class Table:
             trait = parts[-1].lower() if len(parts) > 1 and parts[-1].lower() in TRAIT_WORDS else None
             target = " ".join(parts[:-1] if trait else parts)
             return {"type": "attack", "player": self._need(who), "target": self._target(target), "trait": trait,
-                    "weapon": weapon}
+                    "weapon": weapon, "reckless": reckless}
         if verb == "monster":
             if len(rest) < 3 or rest[0] not in ("move", "attack"):
                 raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
@@ -283,6 +286,10 @@ class Table:
             return {"type": "task", "player": self._need(who), "trait": rest[0], "task": " ".join(rest[1:])}
         if verb == "declare":
             return {"type": "declare", "player": self._need(acting or who), "side": " ".join(rest)}
+        if verb == "trait":
+            if len(rest) != 2:
+                raise IllegalAction("`trait <trait> <+N|-N>`: a change the haunt orders.")
+            return {"type": "trait", "player": self._need(acting or who), "trait": rest[0], "delta": rest[1]}
         if verb == "unmask":
             return {"type": "unmask", "player": self._need(acting or who)}
         return {"type": "part_two", "player": self._need(acting or who)}
