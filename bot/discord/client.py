@@ -217,6 +217,16 @@ class GameBot(discord.Client):
         else:
             await self.private(interaction, "That button is from an older version of the bot; use /help.")
 
+    async def channel_game(self, interaction, started: bool = False):
+        """This channel's game (the running one, else the last), or None after
+        telling the user privately that there is none."""
+        game = await self.store.latest_game(str(interaction.channel_id))
+        if game is None or (started and not game.state.get("board")):
+            await self.private(interaction, "There is no started game in this channel." if started else
+                               "There is no game in this channel. Start one with /game new.")
+            return None
+        return game
+
     async def show_sheet(self, interaction):
         game = await self.store.latest_game(str(interaction.channel_id))
         uid = str(interaction.user.id)

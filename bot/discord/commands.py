@@ -92,9 +92,8 @@ def register(bot):
 
     @game.command(name="status", description="Where everyone stands")
     async def game_status(interaction: discord.Interaction):
-        g = await bot.store.latest_game(str(interaction.channel_id))
+        g = await bot.channel_game(interaction)
         if g is None:
-            await bot.private(interaction, "There is no game in this channel. Start one with /game new.")
             return
         await interaction.response.send_message(f"```\n{text.status(bot.content, g.state)[:1900]}\n```")
 
@@ -333,9 +332,8 @@ def register(bot):
     @tree.command(name="map", description="The city as it stands")
     @app_commands.guild_only()
     async def map_(interaction: discord.Interaction):
-        g = await bot.store.latest_game(str(interaction.channel_id))
+        g = await bot.channel_game(interaction)
         if g is None:
-            await bot.private(interaction, "There is no game in this channel.")
             return
         await interaction.response.defer()
         await bot.send_map(interaction, g.state, ephemeral=False)
@@ -343,9 +341,8 @@ def register(bot):
     @tree.command(name="replay", description="The game so far as an animated picture, one frame per turn")
     @app_commands.guild_only()
     async def replay(interaction: discord.Interaction):
-        g = await bot.store.latest_game(str(interaction.channel_id))
-        if g is None or not g.state.get("board"):
-            await bot.private(interaction, "There is no started game in this channel to replay.")
+        g = await bot.channel_game(interaction, started=True)
+        if g is None:
             return
         await interaction.response.defer()
         await bot.send_replay(interaction, g)
@@ -353,9 +350,8 @@ def register(bot):
     @tree.command(name="log", description="Recent events of this game")
     @app_commands.guild_only()
     async def log_(interaction: discord.Interaction):
-        g = await bot.store.latest_game(str(interaction.channel_id))
+        g = await bot.channel_game(interaction)
         if g is None:
-            await bot.private(interaction, "There is no game in this channel.")
             return
         lines = await bot.store.recent_events(g.id, ["all", str(interaction.user.id)], limit=15)
         await bot.private(interaction, "\n".join(lines)[-1900:] or "Nothing has happened yet.")
