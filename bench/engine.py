@@ -1,6 +1,6 @@
 """How fast the engine plays: games per second and the time of one action.
 
-Plays auto games from setup to the haunt reveal and times every
+Plays auto games from setup to the end of the haunt and times every
 `Engine.apply` call. Target: p99 of one action under 1 ms.
 
 usage: python bench/engine.py [--games N]
