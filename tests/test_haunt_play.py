@@ -361,3 +361,28 @@ def test_trait_change_ordered_by_the_haunt(engine):
     before = g.p("cy")["traits"]["might"]
     g.do("trait", "cy", trait="might", delta="+1")
     assert g.p("cy")["traits"]["might"] == before + 1
+
+
+def test_berserker_axe_holds_you_until_you_attack(engine, dice):
+    # Card Clarifications: Berserker Axe
+    g = attack_ready(engine)
+    g.give("bo", "berserker_axe")
+    g.state["turn"] = {**g.state["turn"], "player": "bo"}
+    with pytest.raises(IllegalAction, match="Berserker Axe"):
+        g.do("move", "bo", way="west")
+    g.do("attack", "bo", target="ann", weapon="Berserker Axe")
+    g.decide_all(0)
+    if g.state["phase"] == "haunt" and g.p("bo")["alive"]:
+        g.do("move", "bo", way="west")
+        assert g.p("bo")["tile"] == "inner_chamber"
+
+
+def test_a_new_traitor_is_freed_from_a_crawling_claw(engine):
+    # Rulebook: The Traitor's New Powers ("you are freed from that effect")
+    g = Game(engine, haunt="play")
+    g.give("ann", "crawling_claw")
+    g.place("house_of_blood", "city", 1, -1)
+    ctx = Ctx(g.c, g.state)
+    start_haunt(ctx, "ann", "berserker_axe", "house_of_blood")  # haunt 18: Ann, the revealer, is the traitor
+    assert "crawling_claw" not in g.p("ann")["cards"]
+    assert "crawling_claw" in g.state["discard"]["event"]

@@ -66,9 +66,12 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
                           f"{trait.capitalize()} to attack", trait=trait, kind="attack")
     a += combat.result_bonus(ctx, pid, target, trait)
     d = defence_roll(ctx, target, trait, defence_value)
+    s["haunt"]["last_attacker"] = pid
     resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
     if reckless:
         combat.reckless_after(ctx, pid)
+    if combat.power_special(ctx, pid) == "flurry_of_blows" and target in s["players"]:
+        combat.flurry_of_blows(ctx, pid, target)  # Azadeh: after her attack, 1 die
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
@@ -168,4 +171,5 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
                           f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
     d = defence_roll(ctx, target, trait, ctx.value(target, trait))
+    s["haunt"]["last_attacker"] = m["id"]
     resolve(ctx, m["id"], target, trait, a, d, False)

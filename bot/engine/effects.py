@@ -495,7 +495,7 @@ def opponents_of(ctx, pid: str) -> list[str]:
         return []
     traitors = set(s["haunt"]["traitors"])
     mine = pid in traitors
-    return [o for o in s["seats"] if o != pid and (o in traitors) != mine]
+    return [o for o in s["seats"] if o != pid and (o in traitors) != mine and s["players"][o]["alive"]]
 
 
 @step("each")

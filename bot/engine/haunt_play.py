@@ -63,6 +63,12 @@ def reveal(ctx):
     for pid in s["seats"]:
         for text in rules_texts(ctx, haunt, pid):
             ctx.say(text, kind="secret_rules", to=pid)
+    from . import cards as cd
+    from .specials import combat
+    for pid in (traitors(s) if h["kind"] in TRAITOR_KINDS else []):
+        for cid in combat.traitor_sheds(ctx, pid):  # Rulebook: The Traitor's New Powers
+            cd.discard(ctx, cid)
+            ctx.say(f"{ctx.name(pid)}, now a traitor, is freed from {ctx.card_name(cid)}.", kind="traitor")
     ctx.say("Each of you has been sent your side's rules privately. Read them, then press Ready; the haunt "
             "begins when everyone is ready.", kind="haunt_ready")
 
@@ -280,6 +286,11 @@ def on_zero(ctx, pid: str, trait: str):
         return
     p["alive"] = False
     ctx.say(f"{ctx.who(pid)} dies: their {trait.capitalize()} fell to the skull.", kind="death", player=pid)
+    from .specials import combat, powers
+    powers.return_inspiration(ctx, pid)  # Adventurer Powers: Bardic Inspiration
+    for holder in alive(s, s["seats"]):
+        if "symbol_of_bhaal" in s["players"][holder]["cards"]:
+            combat.symbol_of_bhaal_on_death(ctx, holder, s["haunt"].get("last_attacker"))
     tokens = s["haunt"].get("hidden_tokens")
     if tokens:
         ctx.say(f"{ctx.name(pid)}'s token is turned over: {tokens[pid]}"

@@ -119,6 +119,11 @@ def _token_ways(ctx, p, tid, tile, place, squares, ways):
 def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
     """The way's details if the player may take it now, else IllegalAction.
     `ways` is ways_out(ctx, pid) when the caller has it already."""
+    if ctx.s["phase"] == "haunt":
+        from .specials.combat import berserker_axe_holds
+        if berserker_axe_holds(ctx, pid, bool(ctx.s["turn"].get("attacked"))):
+            raise IllegalAction("The Berserker Axe will not let you leave an opponent standing: attack one here "
+                                "first.")
     s = ctx.s
     turn = s["turn"]
     if way not in DIRECTIONS + SPECIAL_WAYS:
@@ -165,6 +170,9 @@ def move(ctx, pid: str, way: str):
     steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
                   "half": info.get("half")})
     effects.queue(ctx, pid, steps, source=tid, front=True)
+    if ctx.s["phase"] == "haunt":
+        from .specials.combat import otyugh_on_leave
+        otyugh_on_leave(ctx, pid, tid)  # queued in front: the tentacle strikes before the step away
 
 
 @effects.step("_cross")
@@ -236,6 +244,9 @@ def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = Tru
     if discovered and tile.symbol != "none":
         first.append({"do": "_symbol_card", "deck": tile.symbol})
     entering(ctx, pid, tid, first)
+    if ctx.s["phase"] == "haunt":
+        from .specials.combat import caltrops_on_enter
+        caltrops_on_enter(ctx, pid, tid)
 
 
 def entering(ctx, pid: str, tid: str, first=()):
