@@ -386,3 +386,13 @@ def test_a_new_traitor_is_freed_from_a_crawling_claw(engine):
     start_haunt(ctx, "ann", "berserker_axe", "house_of_blood")  # haunt 18: Ann, the revealer, is the traitor
     assert "crawling_claw" not in g.p("ann")["cards"]
     assert "crawling_claw" in g.state["discard"]["event"]
+
+
+@pytest.mark.parametrize("tile,omen,number,kind", [("cursed_statue", "symbol_of_bhaal", 22, "several_traitors"),
+                                                   ("haunted_alley", "berserker_axe", 27, "none_yet")])
+def test_turn_order_without_a_single_traitor(engine, tile, omen, number, kind):
+    # Rulebook: Haunts with no Traitor (play goes on from the revealer's left, monsters after the revealer)
+    g = revealed(engine, tile, omen, revealer="bo")
+    assert (g.state["haunt"]["number"], g.state["haunt"]["kind"]) == (number, kind)
+    all_ready(g)
+    assert g.state["order"] == ["cy", "ann", "bo", "monsters"]

@@ -5,8 +5,11 @@ import sys
 
 
 def run_table(*args, script=""):
+    import os
+    import tempfile
+    env = {**os.environ, "TABLE_OUT": tempfile.mkdtemp()}  # pictures go to a scratch folder, not the repo
     return subprocess.run([sys.executable, "-m", "bot", "table", *args], input=script, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, env=env)
 
 
 SCRIPT = """adventurers
