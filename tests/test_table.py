@@ -1,13 +1,16 @@
 """The local table, driven the way a person would: commands typed or piped."""
 import json
+import os
 import subprocess
 import sys
+import tempfile
+
+
+OUT = tempfile.mkdtemp()  # pictures the scripted games save go here, not into the repo
 
 
 def run_table(*args, script=""):
-    import os
-    import tempfile
-    env = {**os.environ, "TABLE_OUT": tempfile.mkdtemp()}  # pictures go to a scratch folder, not the repo
+    env = {**os.environ, "TABLE_OUT": OUT}
     return subprocess.run([sys.executable, "-m", "bot", "table", *args], input=script, capture_output=True,
                           text=True, timeout=120, env=env)
 
