@@ -69,7 +69,7 @@ class GameService:
         outcome = Outcome(game, events, before)
         if state["phase"] == "over":
             await self.store.finish(game.id)
-        elif outcome.turn_changed:
+        elif outcome.turn_changed or actor(state) != actor(before):
             await self._schedule(game)
         return outcome
 
@@ -78,8 +78,8 @@ class GameService:
         state, now = game.state, self.clock()
         who = actor(state)
         timers = []
-        if who and state["turn"]:
-            number = state["turn"]["number"]
+        if who:
+            number = (state["turn"] or {}).get("number", 0)  # 0: waiting for "ready" before the haunt
             if game.settings.get("reminder_hours"):
                 timers.append(("reminder", who, number, now + 3600 * game.settings["reminder_hours"]))
             if game.settings.get("deadline_hours"):
@@ -119,9 +119,9 @@ class GameService:
         for timer in await self.store.due_timers(self.clock()):
             await self.store.delete_timer(timer["id"])
             game = await self.store.game_by_id(timer["game_id"])
-            if not game or not game.active or not game.state.get("turn"):
+            if not game or not game.active:
                 continue
-            if game.state["turn"]["number"] != timer["turn"] or actor(game.state) != timer["user_id"]:
+            if (game.state.get("turn") or {}).get("number", 0) != timer["turn"] or actor(game.state) != timer["user_id"]:
                 continue
             if timer["kind"] == "deadline":
                 game.settings["skippable_turn"] = timer["turn"]
@@ -138,7 +138,7 @@ class GameService:
             absent = actor(state)
             if voter not in state["players"]:
                 raise IllegalAction("Only seated players can vote to skip a turn.")
-            if absent is None or voter == absent:
+            if absent is None or voter == absent or state["turn"] is None:
                 raise IllegalAction("There is no one else's turn to skip.")
             turn = state["turn"]["number"]
             if game.settings.get("skippable_turn") != turn:
