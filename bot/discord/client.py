@@ -58,8 +58,10 @@ class GameBot(discord.Client):
 
     # --- the common path of every action -------------------------------------------
 
-    async def act(self, interaction: discord.Interaction, action: dict):
-        action = {**action, "player": str(interaction.user.id)}
+    async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None):
+        """Apply `action` for the user (or, for kick and handover, for `player`)
+        and show what happened; a refusal is answered privately."""
+        action = {**action, "player": player or str(interaction.user.id)}
         if "name" in action and action["name"] is None:
             action["name"] = interaction.user.display_name
         try:

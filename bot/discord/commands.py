@@ -115,16 +115,7 @@ def register(bot):
         if str(interaction.user.id) != g.creator_id and not await can_manage(interaction):
             await bot.private(interaction, "Only the game's creator or someone with Manage Channels can kick.")
             return
-        if g.state["phase"] != "lobby":
-            await bot.private(interaction, "The game has started: give the seat to someone with /game handover, "
-                                           "or vote to skip an absent player's turns with /game skip.")
-            return
-        try:
-            outcome = await bot.service.act(str(interaction.channel_id), {"type": "leave", "player": str(player.id)})
-        except IllegalAction as e:
-            await bot.private(interaction, e.reason)
-            return
-        await bot.announce(interaction, outcome)
+        await bot.act(interaction, {"type": "leave"}, player=str(player.id))
 
     @game.command(name="handover", description="Give a seat to someone else")
     @app_commands.describe(to="Who takes the seat", seat="Whose seat (yours if left out; others need creator rights)")
@@ -136,13 +127,8 @@ def register(bot):
             await bot.private(interaction, "Only the game's creator or someone with Manage Channels can hand "
                                            "over someone else's seat.")
             return
-        try:
-            outcome = await bot.service.act(str(interaction.channel_id), {
-                "type": "handover", "player": str(owner.id), "to": str(to.id), "name": to.display_name})
-        except IllegalAction as e:
-            await bot.private(interaction, e.reason)
-            return
-        await bot.announce(interaction, outcome)
+        await bot.act(interaction, {"type": "handover", "to": str(to.id), "name": to.display_name},
+                      player=str(owner.id))
 
     @game.command(name="settings", description="Reminders and turn deadlines for this game")
     @app_commands.describe(reminder_hours="Remind the player after this many hours (0: never)",

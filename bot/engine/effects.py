@@ -447,7 +447,6 @@ def _special(ctx, task, item):
         handler(ctx, task, item)
         return
     source = task.get("source")
-    text = ctx.c.cards[source].text if source in ctx.c.cards else ctx.c.tiles[source].rule if source in ctx.c.tiles else ""
     name = ctx.c.cards[source].name if source in ctx.c.cards else ctx.c.tiles[source].name if source in ctx.c.tiles \
         else "this effect"
     ctx.say(f"The bot does not play this part of {name} yet: resolve it at the table as its text says.",

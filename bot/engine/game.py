@@ -164,7 +164,8 @@ class Engine:
         s = ctx.s
         self._seated(ctx, pid)
         if s["phase"] != "lobby":
-            raise IllegalAction("The game has started; a seat can only be handed to someone else now.")
+            raise IllegalAction("The game has started: a seat can now only be handed to someone else (handover), "
+                                "and an absent player's turns skipped by vote.")
         name = ctx.name(pid)
         del s["players"][pid]
         s["seats"].remove(pid)

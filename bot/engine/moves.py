@@ -160,13 +160,12 @@ def move(ctx, pid: str, way: str):
     tile = ctx.c.tiles[tid]
     steps = []
     from .haunt_play import ignores_harm
-    if ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers
-        steps.append({"do": "_crossed"} if info["cross"] else None)
-    else:
-        if info["cross"]:
-            steps.append({"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
+    traitor = ignores_harm(ctx.s, pid)  # Rulebook: The Traitor's New Powers: no barrier roll, no harmful text
+    if info["cross"]:
+        steps.append({"do": "_crossed"} if traitor else
+                     {"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
+    if not traitor:
         steps.extend(tile.effects.get("on_leave", []))
-    steps = [x for x in steps if x]
     steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
                   "half": info.get("half")})
     effects.queue(ctx, pid, steps, source=tid, front=True)
