@@ -70,3 +70,22 @@ def test_content_command_reports_counts():
     assert "cards: 80 (45 events, 22 items, 13 omens)" in out
     assert "tiles: 47" in out and "adventurers: 12" in out
     assert "provisional entries" in out
+    assert "carried out by the engine: cards 80 of 80, tiles 47 of 47, adventurers 12 of 12" in out
+
+
+def test_every_entry_has_a_working_effect(content):
+    # Brief: every card, tile and power is carried out by the engine; a named function counts only with a handler
+    from bot.content.report import effect_ways
+    ways = effect_ways(content)
+    assert len(ways) == 80 + 47 + 12
+    assert [f"{kind} {e.name}" for kind, e, how in ways if not how] == []
+    how = {e.id: h for _, e, h in ways}
+    assert "named: whispering_skull" in how["whispering_skull"] and how["crossbow"] == ["weapon"]
+
+
+def test_a_special_without_a_handler_is_not_an_effect(content, monkeypatch):
+    from bot.content.report import effect_ways
+    from bot.engine import effects
+    monkeypatch.delitem(effects.SPECIALS, "whispering_skull")
+    how = {e.id: h for _, e, h in effect_ways(content)}
+    assert not any(h.startswith("named") for h in how["whispering_skull"])

@@ -25,7 +25,7 @@ def power_offered(game, pid):
 
 def test_reckless_attack(engine, dice):
     # Power: Reckless Attack (Torskar): 2 extra dice, chosen before rolling; then 1 die of physical damage.
-    # Rulebook: Adventurer Powers, Reckless Attack. Waits for the attack engine.
+    # Rulebook: Adventurer Powers, Reckless Attack.
     game = table(engine, "torskar", "lia", "gretchen")
     with pytest.raises(IllegalAction, match="attacks begin with the haunt"):
         game.do("power", "ann")
@@ -34,13 +34,7 @@ def test_reckless_attack(engine, dice):
     might = ctx.value("ann", "might")
     assert combat.attack_dice(ctx, "ann", "might", reckless=True) == might + 2
     assert combat.attack_dice(ctx, "bo", "might", reckless=True) == ctx.value("bo", "might"), "Torskar's only"
-    before = pos(game, "ann")
-    dice.next(2)
-    combat.reckless_after(ctx, "ann")
-    from bot.engine import effects
-    effects.run(ctx)
-    game.decide_all()
-    assert sum(pos(game, "ann").values()) == sum(before.values()) - 2
+    # the price, 1 die of physical damage after the attack: tests/test_effects_haunt_cards.py
 
 
 def test_protection_takes_the_damage_for_a_friend(engine, dice):
@@ -71,14 +65,15 @@ def test_protection_can_be_declined_and_needs_the_same_tile(engine):
 
 
 def test_eldritch_blast(engine):
-    # Power: Eldritch Blast (Lia): attack with Sanity; a win may push the defender 1 tile. Waits for attacks.
+    # Power: Eldritch Blast (Lia): attack with Sanity; a win may push the defender 1 tile
+    # (the push itself: tests/test_effects_haunt_cards.py)
     game = table(engine, "torskar", "lia", "gretchen")
     my_turn(game, "bo")
     with pytest.raises(IllegalAction, match="attacks begin with the haunt"):
         game.do("power", "bo")
     ctx = Ctx(game.c, game.state)
     assert "sanity" in combat.attack_traits(ctx, "bo")
-    assert combat.eldritch_push_targets(ctx, "bo", "ann") == ["inner_chamber"]
+    assert combat.eldritch_push_targets(ctx, game.p("ann")["tile"]) == ["inner_chamber"]
 
 
 def test_hunters_mark(engine):

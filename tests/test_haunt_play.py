@@ -396,3 +396,23 @@ def test_turn_order_without_a_single_traitor(engine, tile, omen, number, kind):
     assert (g.state["haunt"]["number"], g.state["haunt"]["kind"]) == (number, kind)
     all_ready(g)
     assert g.state["order"] == ["cy", "ann", "bo", "monsters"]
+
+
+def test_a_hidden_traitor_is_nobodys_opponent_until_unmasked(engine):
+    # Rulebook: Haunts With a Hidden Traitor; Rulebook: Moving Past Opponents;
+    # Ruling: a hidden traitor before their token is face up
+    from bot.engine.effects import opponents_of
+    from bot.engine.moves import ways_out
+    g = revealed(engine, "arcane_retreat", "whispering_skull", revealer="cy")
+    all_ready(g)
+    traitor = g.state["haunt"]["traitors"][0]
+    hero = next(p for p in g.state["seats"] if p != traitor)
+    for pid in g.state["seats"]:
+        g.put(pid, "elfsong_tavern")
+    ctx = Ctx(g.c, g.state)
+    assert opponents_of(ctx, hero) == [] and opponents_of(ctx, traitor) == []
+    costs = {w: i["cost"] for w, i in ways_out(ctx, hero).items()}
+    g.do("unmask", traitor)
+    ctx = Ctx(g.c, g.state)
+    assert opponents_of(ctx, hero) == [traitor]
+    assert {w: i["cost"] for w, i in ways_out(ctx, hero).items()} == {w: c + 1 for w, c in costs.items()}

@@ -9,6 +9,8 @@ from bot.content import ContentError, load_content
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bot content")
     ap.add_argument("--haunts", action="store_true", help="report on the 50 haunts")
+    ap.add_argument("--effects", action="store_true",
+                    help="list how the engine carries out every card, tile and power, with its provenance")
     args = ap.parse_args(argv)
     try:
         content = load_content()
@@ -17,6 +19,11 @@ def main(argv=None) -> int:
         return 1
     if args.haunts:
         print(haunt_report(content))
+        return 0
+    ways = effect_ways(content)
+    if args.effects:
+        for kind, entry, how in ways:
+            print(f"{kind} {entry.name} [{entry.provenance}]: {'; '.join(how) or 'NOTHING'}")
         return 0
     decks = Counter(c.deck for c in content.cards.values())
     print(f"cards: {len(content.cards)} ({decks['event']} events, {decks['item']} items, {decks['omen']} omens)")
@@ -27,12 +34,75 @@ def main(argv=None) -> int:
               [("adventurer", a) for a in content.adventurers.values()]
     prov = Counter(e.provenance for _, e in entries)
     print("provenance: " + ", ".join(f"{k} {prov[k]}" for k in ("printed", "single-source", "provisional")))
+    done = Counter(kind for kind, _, how in ways if how)
+    total = Counter(kind for kind, _, _ in ways)
+    print("carried out by the engine: " + ", ".join(f"{k}s {done[k]} of {total[k]}" for k in ("card", "tile", "adventurer"))
+          + " (`python -m bot content --effects` says how)")
+    missing = [f"{kind} {e.name}" for kind, e, how in ways if not how]
+    if missing:
+        print("with no effect the engine carries out: " + ", ".join(missing))
     provisional = [(kind, e) for kind, e in entries if e.provenance == "provisional"]
     if provisional:
         print("provisional entries (our own designs where the printed text is unknown):")
         for kind, e in provisional:
             print(f"  {kind} {e.name}: {e.provenance_note}")
-    return 0
+    return 0 if not missing else 1
+
+
+def _steps(x):
+    """Every step (a dict with a `do`) inside lists, options and bands."""
+    if isinstance(x, dict):
+        if "do" in x:
+            yield x
+        for v in x.values():
+            yield from _steps(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from _steps(v)
+
+
+def effect_ways(content) -> list[tuple]:
+    """(kind, entry, how) for every card, tile and adventurer: how the engine carries the entry out: steps in the
+    shared vocabulary, named functions (only those with a handler count),
+    passive numbers, a weapon's attack, hooks the engine keys on the card's
+    id, a tile's card symbol and movement rules."""
+    import pathlib
+    import bot.engine.game  # noqa: F401  (registers the handlers)
+    from bot.engine import effects
+    source = "\n".join(p.read_text() for p in pathlib.Path(bot.engine.game.__file__).parent.rglob("*.py"))
+
+    def common(steps, entry_id) -> list[str]:
+        how = []
+        found = list(_steps(steps))
+        named = {st["name"] for st in found if st["do"] == "special"}
+        if any(st["do"] != "special" for st in found):
+            how.append("steps")
+        working = sorted(n for n in named if n in effects.SPECIALS)
+        if working:
+            how.append("named: " + ", ".join(working))
+        if f'"{entry_id}"' in source:
+            how.append("engine hook")
+        return how
+
+    ways = []
+    for card in content.cards.values():
+        how = common([card.on_draw, card.on_use, card.on_start_turn, card.on_end_turn, card.on_tile], card.id)
+        if card.while_held or card.roll_dice:
+            how.append("while held")
+        if card.attack:
+            how.append("weapon" + (f" ({card.attack['special']})" if card.attack.get("special") in effects.SPECIALS
+                                   else ""))
+        ways.append(("card", card, how))
+    for tile in content.tiles.values():
+        how = common(list(tile.effects.values()), tile.id)
+        if tile.symbol != "none":
+            how.append(f"draws an {tile.symbol} card" if tile.symbol[0] in "aeiou" else f"draws a {tile.symbol} card")
+        if tile.barrier or tile.stairs_to or tile.sewer_grate:
+            how.append("movement rules")
+        ways.append(("tile", tile, how))
+    for adv in content.adventurers.values():
+        ways.append(("adventurer", adv, common(adv.power.get("effects", []), adv.id)))
+    return ways
 
 
 MECHANICAL_AT = ("traitor", "revealer", "each_hero", "every_omen_tile")

@@ -67,11 +67,21 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     a += combat.result_bonus(ctx, pid, target, trait)
     d = defence_roll(ctx, target, trait, defence_value)
     s["haunt"]["last_attacker"] = pid
-    resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
+    # What follows the roll-off runs as one task, in the order the rules give it: the outcome
+    # (with its choices), then Reckless Attack's price, then Flurry of Blows.
+    after = effects.queue(ctx, pid, [], source="attack", front=True)
+    after["steps"] += resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
     if reckless:
-        combat.reckless_after(ctx, pid)
+        after["steps"].append({"do": "damage", "kind": "physical", "dice": 1})  # Reckless Attack's price
     if combat.power_special(ctx, pid) == "flurry_of_blows" and target in s["players"]:
-        combat.flurry_of_blows(ctx, pid, target)  # Azadeh: after her attack, 1 die
+        after["steps"].append({"do": "_flurry", "target": target})
+
+
+@effects.step("_flurry")
+def _flurry(ctx, task, item):
+    """Flurry of Blows (Azadeh): after her attack, 1 die."""
+    if ctx.s["players"][task["player"]]["alive"]:
+        combat.flurry_of_blows(ctx, task["player"], item["target"])
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
@@ -91,35 +101,103 @@ def label(ctx, who: str) -> str:
     return f"{m['name']} {m['number']}"
 
 
-def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool, backlash: bool = False):
+def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool,
+            backlash: bool = False) -> list[dict]:
+    """Rulebook: Make an Attack: the higher result deals the difference as
+    damage of the trait's kind; a tie hurts nobody. Says who won and returns
+    the steps that carry the outcome out."""
     kind = DAMAGE_KIND[trait]
     if a == d:
         ctx.say(f"A tie ({a} to {d}): nobody is hurt.", kind="attack")
-        return
+        return []
     winner, loser, amount = (attacker, defender, a - d) if a > d else (defender, attacker, d - a)
     if loser == attacker and distance:
         ctx.say(f"{label(ctx, attacker)} misses ({a} to {d}) and, attacking from a distance, takes no damage.",
                 kind="attack")
-        return
+        return []
     stunned_defender = defender not in ctx.s["players"] and monster_by_id(ctx, defender)["stunned"]
     if loser == attacker and stunned_defender:
         ctx.say(f"{label(ctx, attacker)} loses ({a} to {d}), but a stunned monster deals no damage.", kind="attack")
-        return
+        return []
     ctx.say(f"{label(ctx, winner)} wins {max(a, d)} to {min(a, d)}: {amount} {kind} damage to {label(ctx, loser)}.",
             kind="attack")
     if loser not in ctx.s["players"]:
         stun(ctx, monster_by_id(ctx, loser))
-        return
+        return eldritch_push(ctx, attacker, loser, trait)
     if backlash and loser == attacker and trait == "sanity":
         amount = combat.book_of_spells_backlash(ctx, attacker, amount)  # Book of Spells: 1 more
-    if winner == attacker and attacker in ctx.s["players"] and kind == "physical" and not distance:
-        combat.wererat_infect(ctx, attacker, loser)
-    if winner == attacker and attacker in ctx.s["players"] and \
-            combat.can_steal(ctx, attacker, loser, amount, distance, False):
-        options = [f"Deal {amount} {kind} damage"] + [f"Steal {ctx.card_name(c)}" for c in combat.stealable(ctx, loser)]
-        effects.ask(ctx, attacker, "steal", f"deal the damage or steal from {ctx.name(loser)}?", options,
-                    victim=loser, amount=amount, damage=kind, cards=combat.stealable(ctx, loser))
+    if winner != attacker or attacker not in ctx.s["players"]:
+        return [{"do": "_attack_damage", "winner": winner, "loser": loser, "kind": kind, "amount": amount,
+                 "distance": distance}]
+    return [{"do": "_attack_won", "loser": loser, "kind": kind, "amount": amount, "distance": distance,
+             "asked": [], "holy_symbol": False}] + eldritch_push(ctx, attacker, loser, trait)
+
+
+def eldritch_push(ctx, attacker: str, loser: str, trait: str) -> list[dict]:
+    if trait == "sanity" and attacker in ctx.s["players"] and combat.power_special(ctx, attacker) == "eldritch_blast":
+        return [{"do": "_eldritch_push", "target": loser}]
+    return []
+
+
+@effects.step("_attack_won")
+def _attack_won(ctx, task, item):
+    """An adventurer's attack on an adventurer dealt damage. In order, the
+    attacker may: hand over the Dimensional Shackles instead of the damage;
+    add damage (Holy Symbol, Vial of Poison); steal instead of damage
+    (rulebook: Special Attacks, "Stealing Items")."""
+    attacker, loser = task["player"], item["loser"]
+    item = {**item, "asked": list(item["asked"])}
+    if "shackles" not in item["asked"]:
+        item["asked"].append("shackles")
+        if combat.can_shackle(ctx, attacker, loser, item["distance"]):
+            task["steps"].insert(0, item)
+            effects.ask(ctx, attacker, "attack_won", f"hand {ctx.name(loser)} the Dimensional Shackles instead "
+                        f"of dealing {item['amount']} {item['kind']} damage?",
+                        ["Shackle them (no damage)", f"Deal the {item['kind']} damage"], choice="shackles")
+            return
+    for option in combat.extra_damage_options(ctx, attacker, item["amount"], item["kind"]):
+        if option["card"] in item["asked"]:
+            continue
+        item["asked"].append(option["card"])
+        task["steps"].insert(0, item)
+        effects.ask(ctx, attacker, "attack_won", f"add {option['amount']} {option['kind']} damage with "
+                    f"{ctx.card_name(option['card'])}" + (" (then discard it)" if option.get("discard") else "")
+                    + "?", [f"Add {option['amount']} damage", "No"], choice=option["card"], option=option)
         return
+    if combat.can_steal(ctx, attacker, loser, item["amount"], item["distance"], item["holy_symbol"]):
+        cards = combat.stealable(ctx, loser)
+        effects.ask(ctx, attacker, "steal", f"deal the damage or steal from {ctx.name(loser)}?",
+                    [f"Deal {item['amount']} {item['kind']} damage"] + [f"Steal {ctx.card_name(c)}" for c in cards],
+                    victim=loser, amount=item["amount"], damage=item["kind"], cards=cards,
+                    distance=item["distance"])
+        return
+    damage(ctx, attacker, loser, item["kind"], item["amount"], item["distance"])
+
+
+@effects.decision("attack_won")
+def _decide_attack_won(ctx, pending, index):
+    task = ctx.s["queue"][0]
+    item, data, attacker = task["steps"][0], pending["data"], pending["player"]
+    if index != 0:
+        return
+    if data["choice"] == "shackles":
+        task["steps"].pop(0)
+        combat.shackle(ctx, attacker, item["loser"])
+        return
+    item["amount"] += combat.use_extra_damage(ctx, attacker, data["option"])
+    item["holy_symbol"] = item["holy_symbol"] or data["choice"] == "holy_symbol"
+    ctx.say(f"{ctx.card_name(data['choice'])} adds {data['option']['amount']}: {item['amount']} "
+            f"{item['kind']} damage in all.", kind="attack")
+
+
+@effects.step("_attack_damage")
+def _attack_damage(ctx, task, item):
+    damage(ctx, item["winner"], item["loser"], item["kind"], item["amount"], item["distance"])
+
+
+def damage(ctx, winner: str, loser: str, kind: str, amount: int, distance: bool):
+    if winner in ctx.s["players"] and kind == "physical" and not distance:
+        combat.wererat_infect(ctx, winner, loser)
     effects.take_damage(ctx, loser, kind, amount, source="attack")
 
 
@@ -128,13 +206,52 @@ def _decide_steal(ctx, pending, index):
     """Rulebook: Special Attacks, "Stealing Items": instead of 2 or more damage."""
     data = pending["data"]
     if index == 0:
-        effects.take_damage(ctx, data["victim"], data["damage"], data["amount"], source="attack")
+        damage(ctx, pending["player"], data["victim"], data["damage"], data["amount"], data.get("distance", False))
         return
     card = data["cards"][index - 1]
     cd.lose(ctx, data["victim"], card)
     cd.gain(ctx, pending["player"], card)
     ctx.say(f"{ctx.name(pending['player'])} steals {ctx.card_name(card)} from {ctx.name(data['victim'])}.",
             kind="steal")
+
+
+@effects.step("_eldritch_push")
+def _eldritch_push(ctx, task, item):
+    """Eldritch Blast (Lia): after winning a Sanity attack she may push the
+    defender 1 tile away (placed, not moved: it discovers nothing)."""
+    from .specials.common import tile_choices
+    target = item["target"]
+    if target in ctx.s["players"]:
+        if not ctx.s["players"][target]["alive"]:
+            return
+        where = ctx.s["players"][target]["tile"]
+    else:
+        m = monster_by_id(ctx, target)
+        if m["dead"]:
+            return
+        where = m["tile"]
+    choices = tile_choices(ctx, combat.eldritch_push_targets(ctx, where))
+    if not choices:
+        return
+    effects.ask(ctx, task["player"], "eldritch_push", f"push {label(ctx, target)} 1 tile away with Eldritch Blast?",
+                [label_ for *_, label_ in choices] + ["Leave them"], tiles=[[t, h] for t, h, _ in choices],
+                target=target)
+
+
+@effects.decision("eldritch_push")
+def _decide_eldritch_push(ctx, pending, index):
+    from . import moves
+    data = pending["data"]
+    if index >= len(data["tiles"]):
+        return
+    tid, half = data["tiles"][index]
+    if data["target"] in ctx.s["players"]:
+        moves.place_on(ctx, data["target"], tid, half, verb="is blasted to", stop=False)
+    else:
+        m = monster_by_id(ctx, data["target"])
+        m["tile"] = tid
+        ctx.say(f"{m['name']} {m['number']} is blasted to the {ctx.tile_name(tid)}.", kind="monster_move",
+                monster=m["id"], tile=tid)
 
 
 def monster_by_id(ctx, mid: str) -> dict:
@@ -172,4 +289,4 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
                           f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
     d = defence_roll(ctx, target, trait, ctx.value(target, trait))
     s["haunt"]["last_attacker"] = m["id"]
-    resolve(ctx, m["id"], target, trait, a, d, False)
+    effects.queue(ctx, target, resolve(ctx, m["id"], target, trait, a, d, False), source="attack", front=True)

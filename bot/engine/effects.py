@@ -488,10 +488,13 @@ def who_is(ctx, pid: str, where: str, others: bool = False, allies: bool = False
 
 def opponents_of(ctx, pid: str) -> list[str]:
     """Before the haunt nobody is anybody's opponent (rulebook: Glossary,
-    "opponent"); after it, traitors and heroes oppose each other."""
+    "opponent"); after it, traitors and heroes oppose each other (a hidden
+    traitor only once their token is face up)."""
     s = ctx.s
     if s["phase"] != "haunt" or not s["haunt"]:
         return []
+    if s["haunt"].get("hidden_tokens") and not s["haunt"].get("unmasked"):
+        return []  # Ruling: a hidden traitor is nobody's opponent until unmasked, or the rules would give them away
     traitors = set(s["haunt"]["traitors"])
     mine = pid in traitors
     return [o for o in s["seats"] if o != pid and (o in traitors) != mine and s["players"][o]["alive"]]

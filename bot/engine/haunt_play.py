@@ -277,15 +277,20 @@ def side_players(s: dict, side: str) -> list[str]:
 # --- death -------------------------------------------------------------------------------------
 
 def on_zero(ctx, pid: str, trait: str):
-    """Rulebook: Playing the Haunt: a trait at the skull is death. Items drop
-    as a pile (companions stay there too); a hidden traitor's token is turned
-    over (rulebook: Haunts With a Hidden Traitor)."""
+    """Rulebook: Playing the Haunt: a trait at the skull is death."""
+    die(ctx, pid, f"their {trait.capitalize()} fell to the skull")
+
+
+def die(ctx, pid: str, why: str):
+    """An adventurer dies (a trait at the skull, or a card that says so).
+    Items drop as a pile (companions stay there too); a hidden traitor's
+    token is turned over (rulebook: Haunts With a Hidden Traitor)."""
     s = ctx.s
     p = s["players"][pid]
     if not p["alive"]:
         return
     p["alive"] = False
-    ctx.say(f"{ctx.who(pid)} dies: their {trait.capitalize()} fell to the skull.", kind="death", player=pid)
+    ctx.say(f"{ctx.who(pid)} dies: {why}.", kind="death", player=pid)
     from .specials import combat, powers
     powers.return_inspiration(ctx, pid)  # Adventurer Powers: Bardic Inspiration
     for holder in alive(s, s["seats"]):
@@ -365,9 +370,18 @@ def monster_move(ctx, pid: str, ref: str, way: str):
     if used > 0 and used + cost > allowance:
         raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of {allowance} spaces left.")
     m["moved"], m["moved_turn"] = used + cost, turn["number"]
-    m["tile"] = dest
-    ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(dest)}.", kind="monster_move",
-            monster=m["id"], tile=dest)
+    from .specials.combat import eye_of_vecna_watches
+    holder = eye_of_vecna_watches(ctx, m["id"], dest)
+    steps = [{"do": "_eye_of_vecna", "mover": m["id"], "holder": holder}] if holder else []
+    effects.queue(ctx, pid, steps + [{"do": "_monster_arrives", "monster": m["id"], "tile": dest}], front=True)
+
+
+@effects.step("_monster_arrives")
+def _monster_arrives(ctx, task, item):
+    m = next(m for m in ctx.s["monsters"] if m["id"] == item["monster"])
+    m["tile"] = item["tile"]
+    ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
+            monster=m["id"], tile=item["tile"])
 
 
 def end_monster_turn(ctx):

@@ -203,6 +203,12 @@ def _go(ctx, task, item):
     pid = task["player"]
     turn = ctx.s["turn"]
     way = item["way"]
+    if ctx.s["phase"] == "haunt" and not item.get("watched"):
+        from .specials.combat import eye_of_vecna_watches
+        holder = eye_of_vecna_watches(ctx, pid, destination(ctx, item))
+        if holder:  # the Eye's holder may stop the mover before they come onto the tile
+            task["steps"][0:0] = [{"do": "_eye_of_vecna", "mover": pid, "holder": holder}, {**item, "watched": True}]
+            return
     speed = allowance(ctx, pid)
     turn["moved"] += item["cost"]
     if turn["moved"] >= speed:
@@ -224,6 +230,16 @@ def _go(ctx, task, item):
         verb = "climbs the stairs" if way == "stairs" else "drops through the sewer grate"
         ctx.say(f"{ctx.name(pid)} {verb} to the {ctx.tile_name(dest)}.", kind="move", player=pid, tile=dest)
         arrive(ctx, pid, dest, entered_by=None, announce=False)
+
+
+def destination(ctx, item: dict) -> str | None:
+    """Where a `_go` step leads: None while the tile beyond is undiscovered."""
+    way = item["way"]
+    if way in DIRECTIONS:
+        return item.get("to") or bd.exits(ctx.c, ctx.s["board"], item["from"]).get(way)
+    if way == "gate":
+        return item["to"]
+    return ctx.c.tiles[item["from"]].stairs_to if way == "stairs" else LANDING
 
 
 def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = True, discovered: bool = False,

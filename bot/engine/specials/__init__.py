@@ -1,8 +1,9 @@
 """Handlers for the `special` steps named in rules_data: card text
 (cards.py), tile rules (tiles.py), adventurer powers (powers.py), and attack
-hooks for the haunt engine (combat.py). Importing this package registers
+hooks for the haunt engine (combat.py), small monsters and NPCs moved by
+omens (figures.py). Importing this package registers
 them with bot.engine.effects."""
-from . import cards, combat, powers, tiles  # noqa: F401  (registers the handlers)
+from . import cards, combat, figures, powers, tiles  # noqa: F401  (registers the handlers)
 
 
 def rename_player(s: dict, old: str, new: str):
@@ -25,17 +26,18 @@ def rename_player(s: dict, old: str, new: str):
             token["by"] = swap(token["by"])
     for task in s["queue"]:
         for item in task["steps"]:
-            if "by" in item:
-                item["by"] = swap(item["by"])
+            for key in ("by", "figure", "mover", "holder", "loser", "winner", "target"):
+                if key in item:
+                    item[key] = swap(item[key])
         if "args" in task and "target" in task["args"]:
             task["args"]["target"] = swap(task["args"]["target"])
     pending = s["pending"]
     if pending:
         data = pending["data"]
-        for key in ("target", "giver", "victim"):
+        for key in ("target", "giver", "victim", "figure", "mover"):
             if key in data:
                 data[key] = swap(data[key])
-        for key in ("targets", "victims"):
+        for key in ("targets", "victims", "figures"):
             if key in data:
                 data[key] = [swap(v) for v in data[key]]
         hit = data.get("hit")

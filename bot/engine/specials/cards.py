@@ -378,13 +378,13 @@ def _test_of_the_dead_three(ctx, task, item):
 @special("the_green_devil_face")
 def _green_devil_face(ctx, task, item):
     """0: before the haunt it counts as 1-2 (the steps that follow); once the
-    haunt has begun the adventurer dies, which the haunt engine will do."""
+    haunt has begun the adventurer dies."""
     if ctx.s["phase"] != "haunt":
         ctx.say("Before the haunt a 0 counts as a 1-2 result.", kind="info")
         return
     _only_settle_left(task)
-    ctx.say(f"The table resolves this part by hand: {ctx.name(task['player'])}'s adventurer dies.",
-            kind="by_hand", source=task["source"])
+    from .. import haunt_play as hp
+    hp.die(ctx, task["player"], "the Green Devil Face swallows them")
 
 
 @special("the_storm")
@@ -680,7 +680,7 @@ def _decide_trait_or_not(ctx, pending, index):
 def _deck_of_many_things(ctx, task, item):
     """Subtract 1 from the roll per token on the card; after each draw add a
     token (it stays with the card whoever holds it); Void: a trait drops to
-    its lowest value (after the haunt began: death, for the haunt engine)."""
+    its lowest value (after the haunt began: death)."""
     pid = task["player"]
     state = card_state(ctx, "deck_of_many_things")
     part = item.get("part")
@@ -692,8 +692,10 @@ def _deck_of_many_things(ctx, task, item):
         ctx.say(f"A token goes on the Deck of Many Things ({state['tokens']} now).", kind="token")
     elif part == "void":
         if ctx.s["phase"] == "haunt":
-            ctx.say(f"The table resolves this part by hand: {ctx.name(pid)}'s adventurer dies.", kind="by_hand",
-                    source="deck_of_many_things")
+            from .. import haunt_play as hp
+            task["steps"] = [x for x in task["steps"] if x.get("part") != "add_token"]
+            _deck_of_many_things(ctx, task, {"part": "add_token"})  # the token goes on before the deck falls
+            hp.die(ctx, pid, "the Void card of the Deck of Many Things claims them")
             return
         effects.ask(ctx, pid, "void", "which trait drops to its lowest value?", [t.capitalize() for t in TRAITS])
 
@@ -711,8 +713,7 @@ def _haunt_only(ctx, pid, cid):
     return None
 
 
-for _cid in ("pipes_of_haunting", "whispering_skull"):
-    effects.usable(_cid)(_haunt_only)
+effects.usable("pipes_of_haunting")(_haunt_only)
 
 
 @effects.usable("iron_flask_of_tuerny")

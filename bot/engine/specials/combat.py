@@ -1,15 +1,14 @@
-"""Attacks: the attacks cards make before the haunt, and the hooks the haunt
-engine's attack code will call.
+"""Attacks: the attacks cards make on their own, and what cards and powers
+change in the haunt's attacks and movement.
 
 Before the haunt the only attacks are the ones event cards make on their own
 (Bhaal's Call, Sound of Looming Doom, Zhentarim Opportunist): a fixed number
 of dice rolled by the player on your right against your trait. `card_attack`
-carries those out now.
+carries those out.
 
-Everything else here is a hook for the attack engine (rulebook: Make an
-Attack, Special Attacks). Each function's docstring names the rule it
-implements; the attack code calls them at the point the docstring says.
-They work on the plain state and are unit-tested directly.
+Everything else is called by bot.engine.attack (rulebook: Make an Attack,
+Special Attacks) or by movement (bot.engine.moves, haunt_play.monster_move).
+Each function's docstring names the rule it implements.
 """
 from .. import cards as cd
 from .. import effects, rng
@@ -222,6 +221,13 @@ def book_of_spells_backlash(ctx, attacker: str, lost_by: int) -> int:
     return lost_by + 1 if lost_by > 0 else 0
 
 
+def can_shackle(ctx, attacker: str, target: str, distance: bool) -> bool:
+    """Dimensional Shackles: offered when the holder wins an attack on an
+    adventurer on the holder's tile."""
+    return "dimensional_shackles" in ctx.s["players"][attacker]["cards"] and not distance and \
+        target in ctx.s["players"] and ctx.s["players"][target]["tile"] == ctx.s["players"][attacker]["tile"]
+
+
 def shackle(ctx, attacker: str, target: str):
     """Dimensional Shackles: win an attack against an adventurer on your tile
     and you may hand them the shackles instead of dealing damage (their
@@ -252,12 +258,6 @@ def traitor_sheds(ctx, pid: str) -> list[str]:
     return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].traitor_may_shed]
 
 
-def reckless_after(ctx, pid: str):
-    """Reckless Attack: after an attack with the 2 extra dice, take 1 die of
-    physical damage."""
-    effects.queue(ctx, pid, [{"do": "damage", "kind": "physical", "dice": 1}], source="power:torskar", front=True)
-
-
 def flurry_of_blows(ctx, pid: str, defender: str) -> int:
     """Flurry of Blows (Azadeh): after your attack on your turn, roll 1 die:
     0, you take 1 physical damage; 1 or 2, the defender takes that much
@@ -269,11 +269,10 @@ def flurry_of_blows(ctx, pid: str, defender: str) -> int:
     return face
 
 
-def eldritch_push_targets(ctx, pid: str, defender: str) -> list[str]:
+def eldritch_push_targets(ctx, tile: str) -> list[str]:
     """Eldritch Blast (Lia): after a winning Sanity attack the defender may be
     pushed 1 tile away: the tiles connected to theirs."""
     from .. import board as bd
-    tile = ctx.s["players"][defender]["tile"]
     return [t for t in bd.exits(ctx.c, ctx.s["board"], tile).values() if t]
 
 
@@ -321,20 +320,61 @@ def iron_flask(ctx, pid: str):
 
 # --- movement in the haunt ----------------------------------------------------------------
 
+def eye_of_vecna_watches(ctx, mover: str, tile: str | None) -> str | None:
+    """Eye of Vecna: the holder, when `mover` (an adventurer or a monster id)
+    is their opponent trying to move onto the holder's tile."""
+    if tile is None:
+        return None
+    for holder in effects.opponents_of(ctx, mover) if mover in ctx.s["players"] else _heroes_alive(ctx):
+        p = ctx.s["players"][holder]
+        if "eye_of_vecna" in p["cards"] and p["tile"] == tile and st.on_board(p):
+            return holder
+    return None
+
+
+def _heroes_alive(ctx) -> list[str]:
+    from .. import haunt_play as hp
+    return hp.alive(ctx.s, hp.heroes(ctx.s))
+
+
+@effects.step("_eye_of_vecna")
+def _eye_of_vecna(ctx, task, item):
+    from .. import attack
+    effects.ask(ctx, item["holder"], "eye_of_vecna", f"{attack.label(ctx, item['mover'])} tries to move onto "
+                "your tile: make them roll 2 dice against the Eye of Vecna?", ["Make them roll", "Let them come"],
+                mover=item["mover"])
+
+
+@effects.decision("eye_of_vecna")
+def _decide_eye_of_vecna(ctx, pending, index):
+    move = ctx.s["queue"][0]  # before the Eye's damage is queued in front of it
+    if index == 0 and eye_of_vecna_stops(ctx, pending["data"]["mover"], pending["player"]):
+        move["steps"].pop(0)  # the step onto the tile does not happen
+
+
 def eye_of_vecna_stops(ctx, mover: str, holder: str) -> bool:
-    """Eye of Vecna: when an opponent tries to move onto the holder's tile,
-    the holder may make them roll 2 dice: 0-1 they stay and their movement
-    ends; exactly 1 also costs 1 mental damage (Ruling: to the holder, as the
-    card's "you" is the one who uses it). Placing is not moving."""
-    total = effects.make_roll(ctx, mover, 2, "against the Eye of Vecna", kind="dice")
+    """Eye of Vecna: the mover rolls 2 dice (a monster's controller rolls
+    for it): 0-1 they stay and their movement ends; exactly 1 also costs 1
+    mental damage (Ruling: to the holder, as the card's "you" is the one who
+    uses it). Placing is not moving."""
+    from .. import attack
+    from .. import haunt_play as hp
+    roller = mover if mover in ctx.s["players"] else hp.controller(ctx.s)
+    name = "" if roller == mover else f" for {attack.label(ctx, mover)}"
+    total = effects.make_roll(ctx, roller, 2, f"against the Eye of Vecna{name}", kind="dice")
     if total == 1:
         effects.queue(ctx, holder, [{"do": "damage", "kind": "mental", "amount": 1}], source="eye_of_vecna",
                       front=True)
-    if total <= 1:
+    if total > 1:
+        return False
+    ctx.say(f"The Eye of Vecna holds {attack.label(ctx, mover)} back: their movement ends.", kind="move")
+    if mover in ctx.s["players"]:
         if ctx.s["turn"] and ctx.s["turn"]["player"] == mover:
             ctx.s["turn"]["stopped"] = True
-        return True
-    return False
+    else:
+        m = attack.monster_by_id(ctx, mover)
+        m["moved"] = ctx.s["turn"]["moves"].get(m["name"], 1)  # nothing left this monster turn
+    return True
 
 
 def berserker_axe_holds(ctx, pid: str, attacked: bool, can_attack: bool = True) -> bool:
@@ -444,54 +484,3 @@ def _necklace_step(ctx, task, item):
 def _explosive_runes_step(ctx, task, item):
     mk.add(ctx, task["player"], "attack_choice", power="explosive_runes", trait=explosive_runes_attack(
         ctx, task["player"]))
-
-
-@effects.special("whispering_skull")
-def _whispering_skull(ctx, task, item):
-    """Moves a small monster or NPC 1 space: monsters and NPCs live in the
-    haunt engine, so the table does it by hand for now."""
-    ctx.say("The table resolves this by hand: move 1 small monster or NPC 1 space.", kind="by_hand",
-            source="whispering_skull")
-
-
-@effects.special("pipes_of_haunting")
-def _pipes(ctx, task, item):
-    """Every adventurer within 2 tiles rolls Sanity 4+; the piper may move
-    each one who fails 1 space away (no discovering). Small monsters and NPCs
-    are the haunt engine's (by hand for now)."""
-    pid = task["player"]
-    here = ctx.s["players"][pid]["tile"]
-    near = distances(ctx, here, doors_only=True)
-    targets = [o for o in effects.who_is(ctx, pid, "everywhere", others=True)
-               if near.get(ctx.s["players"][o]["tile"], 99) <= 2]
-    for other in reversed(targets):
-        effects.queue(ctx, other, [{"do": "roll", "trait": "sanity", "bands": [
-            {"at_least": 4, "then": []},
-            {"at_most": 3, "then": [{"do": "_pipes_push", "by": pid}]}]}], source="pipes_of_haunting", front=True)
-    ctx.say("Small monsters and NPCs within 2 tiles are resolved by hand.", kind="by_hand",
-            source="pipes_of_haunting")
-
-
-@effects.step("_pipes_push")
-def _pipes_push(ctx, task, item):
-    from .common import tile_choices
-    victim, piper = task["player"], item["by"]
-    near = distances(ctx, ctx.s["players"][piper]["tile"], doors_only=True)
-    tile = ctx.s["players"][victim]["tile"]
-    away = [t for t, d in distances(ctx, tile, doors_only=True).items()
-            if d == 1 and near.get(t, 99) > near.get(tile, 99)]
-    if not away:
-        return
-    choices = tile_choices(ctx, away)
-    effects.ask(ctx, piper, "pipes", f"move {ctx.name(victim)} 1 space away?",
-                [label for *_, label in choices] + ["Leave them"], tiles=[[t, h] for t, h, _ in choices],
-                victim=victim)
-
-
-@effects.decision("pipes")
-def _decide_pipes(ctx, pending, index):
-    from .. import moves
-    data = pending["data"]
-    if index < len(data["tiles"]):
-        tid, half = data["tiles"][index]
-        moves.place_on(ctx, data["victim"], tid, half, verb="is driven by the pipes to")
