@@ -74,7 +74,7 @@ def test_content_command_reports_counts():
 
 
 def test_every_entry_has_a_working_effect(content):
-    # Brief: every card, tile and power is carried out by the engine; a named function counts only with a handler
+    # Project rule: every card, tile and power is carried out by the engine; a named function counts only with a handler
     from bot.content.report import effect_ways
     ways = effect_ways(content)
     assert len(ways) == 80 + 47 + 12

@@ -225,6 +225,22 @@ def test_book_of_vile_darkness(game, dice):
     assert "book_of_vile_darkness" in game.p("ann")["cards"]
 
 
+def test_book_of_vile_darkness_waits_for_its_roll(game):
+    # Card: Book of Vile Darkness ("a roll you are about to make");
+    # Ruling: the book's dice wait for one roll and do not pile up
+    from tests.test_effects_kit import my_turn
+    give(game, "ann", "book_of_vile_darkness")
+    game.do("use", "ann", card="Book of Vile Darkness")
+    game.do("end", "ann")
+    for pid in ("bo", "cy"):
+        game.do("end", pid)
+    game.decide_all()
+    my_turn(game, "ann")
+    with pytest.raises(IllegalAction, match="still waiting for your next roll"):
+        game.do("use", "ann", card="Book of Vile Darkness")
+    assert sum(m.get("card") == "book_of_vile_darkness" for m in game.p("ann")["marks"]) == 1
+
+
 def test_chain_mail(game, dice):
     # Card: Chain Mail (1 less physical damage each time)
     give(game, "ann", "chain_mail")

@@ -80,7 +80,7 @@ def test_faces_add_up():
 
 
 def test_every_special_in_rules_data_has_a_handler(content):
-    # Brief: every `special` named in rules_data (cards, tiles, powers, weapon attacks) has a handler
+    # Project rule: every `special` named in rules_data (cards, tiles, powers, weapon attacks) has a handler
     import bot.engine.game  # noqa: F401  (registers the handlers)
     names = set()
 

@@ -118,10 +118,10 @@ def use(ctx, pid: str, name: str):
     _on_board(ctx, pid)
     cid = held_card(ctx, pid, name)
     card = ctx.c.cards[cid]
+    _once_this_turn(ctx, cid)  # a refused action changes nothing: apply() works on a copy
     reason = unusable(ctx, pid, cid)
     if reason:
         raise IllegalAction(reason)
-    _once_this_turn(ctx, cid)
     ctx.say(f"{ctx.name(pid)} uses {card.name}.", kind="use", player=pid, card=cid)
     effects.queue(ctx, pid, card.on_use, source=cid, front=True)
 

@@ -598,6 +598,15 @@ def _shiny_take(ctx, pid, victim):
     ctx.say(f"{ctx.name(pid)} dazzles {ctx.name(victim)} and takes {ctx.card_name(cid)}.", kind="steal", card=cid)
 
 
+@effects.usable("book_of_vile_darkness")
+def _vile_darkness_usable(ctx, pid, cid):
+    """Ruling: the book's 2 dice wait for one roll; it cannot be used again
+    until that roll is made."""
+    if any(m.get("card") == "book_of_vile_darkness" for m in ctx.s["players"][pid]["marks"]):
+        return "The Book of Vile Darkness's 2 extra dice are still waiting for your next roll."
+    return None
+
+
 @special("book_of_vile_darkness")
 def _vile_darkness(ctx, task, item):
     """2 more dice on the next roll you make (not a haunt or damage roll);
