@@ -46,9 +46,9 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
     from bot.engine.ctx import Ctx
     from bot.engine.specials.common import distances
     attacks = [a for a in options if a["type"] == "attack" or a.get("op") == "attack"]
-    if attacks:
-        return attacks[0]
     ctx = Ctx(content, state)
+    if attacks:
+        return with_best_trait(ctx, attacks[0])
     heroes = set(hp.alive(state, hp.heroes(state)))
     best, best_d = None, None
     for a in options:
@@ -78,3 +78,20 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
 def ctx_way(ctx, pid: str, way: str) -> str | None:
     from bot.engine import moves
     return moves.ways_out(ctx, pid).get(way, {}).get("to")
+
+
+def with_best_trait(ctx, action: dict) -> dict:
+    """An adventurer's attack with the trait (Might, or one a power allows:
+    Eldritch Blast, Magic Missile, Wild Magic) that beats the defender's
+    value by the most."""
+    from bot.engine.specials import combat
+    if action["type"] != "attack":
+        return action
+    pid, target = action["player"], action["target"]
+    if target in ctx.s["players"]:
+        defence = {t: ctx.value(target, t) for t in ("might", "speed", "knowledge", "sanity")}
+    else:
+        defence = next(m for m in ctx.s["monsters"] if m["id"] == target)["traits"]
+    usable = [t for t in combat.attack_traits(ctx, pid) if t in defence]
+    best = max(usable, key=lambda t: ctx.value(pid, t) - defence[t], default="might")
+    return action if best == "might" else {**action, "trait": best}

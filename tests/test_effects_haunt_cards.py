@@ -328,3 +328,25 @@ def test_an_infected_attacker_bites_only_through_damage(engine, dice):
     g.do("attack", "ann", target="bo")  # nothing left to steal: the damage is dealt
     take_damage_choices(g)
     assert any(m["kind"] == "wererat" for m in g.p("bo")["marks"])
+
+
+def test_a_dead_adventurers_companion_goes_to_the_next_to_arrive(engine, dice):
+    # Rulebook: Playing the Haunt (a companion stays on the tile where its adventurer died; another adventurer
+    # who moves onto the tile takes control of it); Card: Homunculus (Companion)
+    from tests.test_effects_kit import resolve_event
+    g = attack_ready(engine)
+    g.state["turn"] = {**g.state["turn"], "player": "cy"}
+    give(g, "cy", "homunculus")
+    g.put("cy", "inner_chamber")
+    dice.next(0, 0, 0, 0)
+    resolve_event(g, "the_green_devil_face", pid="cy")  # 0 in the haunt: Cy dies
+    assert "homunculus" in g.state["piles"]["inner_chamber"]
+    g.put("bo", "inner_chamber")
+    g.state["turn"] = {**g.state["turn"], "player": "bo", "moved": 0, "stopped": False, "used": []}
+    with pytest.raises(IllegalAction, match="companion"):
+        g.do("pickup", "bo", card="Homunculus")  # already there: it waits for someone to arrive
+    g.state["turn"] = {**g.state["turn"], "player": "ann", "moved": 0, "stopped": False}
+    might = g.p("ann")["traits"]["might"]
+    g.do("move", "ann", way="west")
+    assert "homunculus" in g.p("ann")["cards"] and g.p("ann")["traits"]["might"] == might + 1
+    assert "homunculus" not in g.state["piles"].get("inner_chamber", [])

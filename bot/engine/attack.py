@@ -47,7 +47,9 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
         raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
                             + (" or in a straight line of doorways." if weapon_id else "."))
     turn["attacked"] = True
-    distance = where != here
+    # A distance weapon's attack is a distance attack even on your own tile: the Crossbow's "you take
+    # no damage if you lose, and you cannot steal with it" holds for every attack made with it.
+    distance = where != here or bool(weapon_id and (ctx.c.cards[weapon_id].attack or {}).get("distance"))
     ctx.say(f"{ctx.name(pid)} attacks {name} with {trait.capitalize()}"
             + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
     special = (ctx.c.cards[weapon_id].attack or {}).get("special") if weapon_id else None
@@ -64,7 +66,8 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     reckless = reckless and combat.power_special(ctx, pid) == "reckless_attack"
     a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id, reckless),
                           f"{trait.capitalize()} to attack", trait=trait, kind="attack")
-    a += combat.result_bonus(ctx, pid, target, trait)
+    weapon_trait = (ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None
+    a += combat.result_bonus(ctx, pid, target, trait, by_power=trait != weapon_trait and special != "explosive_runes")
     d = defence_roll(ctx, target, trait, defence_value)
     s["haunt"]["last_attacker"] = pid
     # What follows the roll-off runs as one task, in the order the rules give it: the outcome
@@ -73,15 +76,36 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     after["steps"] += resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
     if reckless:
         after["steps"].append({"do": "damage", "kind": "physical", "dice": 1})  # Reckless Attack's price
-    if combat.power_special(ctx, pid) == "flurry_of_blows" and target in s["players"]:
+    if combat.power_special(ctx, pid) == "flurry_of_blows":
         after["steps"].append({"do": "_flurry", "target": target})
+    after["steps"].append({"do": "_attack_over"})
+
+
+@effects.step("_attack_over")
+def _attack_over(ctx, task, item):
+    """The attack is over: a death from now on is not this attacker's kill
+    (Symbol of Bhaal)."""
+    ctx.s["haunt"]["last_attacker"] = None
 
 
 @effects.step("_flurry")
 def _flurry(ctx, task, item):
-    """Flurry of Blows (Azadeh): after her attack, 1 die."""
-    if ctx.s["players"][task["player"]]["alive"]:
-        combat.flurry_of_blows(ctx, task["player"], item["target"])
+    """Flurry of Blows (Azadeh): after her attack is resolved she may roll 1 die."""
+    pid, target = task["player"], item["target"]
+    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else monster_by_id(ctx, target)["dead"]
+    if not ctx.s["players"][pid]["alive"] or gone:
+        return
+    effects.ask(ctx, pid, "flurry_of_blows", f"roll 1 die for Flurry of Blows against {label(ctx, target)}? "
+                "(0: you take 1 physical damage; 1 or 2: they take that much)", ["Roll", "No"], target=target)
+
+
+@effects.decision("flurry_of_blows")
+def _decide_flurry(ctx, pending, index):
+    if index == 0:
+        target = pending["data"]["target"]
+        face = combat.flurry_of_blows(ctx, pending["player"], target)
+        if face and target not in ctx.s["players"]:
+            stun(ctx, monster_by_id(ctx, target))  # damage stuns a monster
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
@@ -289,4 +313,5 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
                           f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
     d = defence_roll(ctx, target, trait, ctx.value(target, trait))
     s["haunt"]["last_attacker"] = m["id"]
-    effects.queue(ctx, target, resolve(ctx, m["id"], target, trait, a, d, False), source="attack", front=True)
+    effects.queue(ctx, target, resolve(ctx, m["id"], target, trait, a, d, False) + [{"do": "_attack_over"}],
+                  source="attack", front=True)

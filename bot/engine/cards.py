@@ -151,6 +151,9 @@ def pick_up(ctx, pid: str, name: str):
     if not pile:
         raise IllegalAction(f"There is no item pile on the {ctx.tile_name(tile)}.")
     cid = find_card(ctx, pile, name, "The pile here has no")
+    if ctx.c.cards[cid].companion:
+        raise IllegalAction(f"{ctx.card_name(cid)} is a companion: it goes to the next adventurer who moves onto "
+                            "this tile, not to someone already here.")
     _once_this_turn(ctx, cid)
     pile.remove(cid)
     if not pile:

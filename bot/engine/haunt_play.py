@@ -293,6 +293,7 @@ def die(ctx, pid: str, why: str):
     ctx.say(f"{ctx.who(pid)} dies: {why}.", kind="death", player=pid)
     from .specials import combat, powers
     powers.return_inspiration(ctx, pid)  # Adventurer Powers: Bardic Inspiration
+    powers.return_marks(ctx, pid)  # Hunter's Mark comes back when its opponent is killed
     for holder in alive(s, s["seats"]):
         if "symbol_of_bhaal" in s["players"][holder]["cards"]:
             combat.symbol_of_bhaal_on_death(ctx, holder, s["haunt"].get("last_attacker"))
@@ -382,6 +383,8 @@ def _monster_arrives(ctx, task, item):
     m["tile"] = item["tile"]
     ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
             monster=m["id"], tile=item["tile"])
+    from .specials.combat import caltrops_on_enter
+    caltrops_on_enter(ctx, m["id"], item["tile"])
 
 
 def end_monster_turn(ctx):

@@ -63,7 +63,7 @@ def legal_actions(content, state: dict) -> list[dict]:
                 if other != pid:
                     found.append({"type": "trade", "player": pid, "card": cid, "to": other})
     for cid in state["piles"].get(p["tile"], []) if here else []:
-        if cid not in turn["used"]:
+        if cid not in turn["used"] and not ctx.c.cards[cid].companion:
             found.append({"type": "pickup", "player": pid, "card": cid})
     for source, _, _ in roll_offers(ctx, pid):
         if f"action:{source}" not in turn["rolls"]:

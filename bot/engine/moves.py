@@ -268,6 +268,7 @@ def entering(ctx, pid: str, tid: str, first=()):
     """Queue what entering a tile does, to run next: `first`, the tile's own
     on_enter text, then each card lying there (Green Slime, Yellow Mold)."""
     tile = ctx.c.tiles[tid]
+    take_companions(ctx, pid, tid)
     tasks = []
     steps = list(first) + list(tile.effects.get("on_enter", []))
     if steps:
@@ -409,3 +410,15 @@ def _move_to(ctx, task, item):
         return
     place_on(ctx, pid, dest)
 
+
+def take_companions(ctx, pid: str, tid: str):
+    """Rulebook: Playing the Haunt: a dead adventurer's companion stays on the
+    tile, and the next adventurer to move onto it takes control of it."""
+    from . import cards as cd
+    pile = ctx.s["piles"].get(tid, [])
+    for cid in [c for c in pile if ctx.c.cards[c].companion]:
+        pile.remove(cid)
+        cd.gain(ctx, pid, cid)
+        ctx.say(f"{ctx.card_name(cid)} follows {ctx.name(pid)} now.", kind="pickup", player=pid, card=cid)
+    if tid in ctx.s["piles"] and not pile:
+        del ctx.s["piles"][tid]

@@ -109,7 +109,20 @@ def leave_cost(ctx, pid: str) -> int:
     if power_special(ctx, pid) == "cunning_action" or mk.find(ctx, pid, "invisible"):
         return 0
     return sum(1 for o in opponents(ctx, pid) if ctx.s["players"][o]["tile"] == p["tile"]
-               and st.on_board(ctx.s["players"][o]))
+               and st.on_board(ctx.s["players"][o])) + \
+        sum(1 for m in monster_opponents(ctx, pid) if m["tile"] == p["tile"] and not m["stunned"])
+
+
+def monster_opponents(ctx, pid: str) -> list[dict]:
+    """The monsters opposing an adventurer: every living monster, unless the
+    adventurer is a known traitor (rulebook: Glossary, "opponent")."""
+    from .. import haunt_play as hp
+    s = ctx.s
+    if s["phase"] != "haunt" or not s["haunt"] or not s.get("monsters"):
+        return []
+    if pid in hp.traitors(s) and (s["haunt"]["kind"] in hp.TRAITOR_KINDS or s["haunt"].get("unmasked")):
+        return []
+    return [m for m in s["monsters"] if not m["dead"]]
 
 
 def power_special(ctx, pid: str) -> str | None:
@@ -169,15 +182,16 @@ def attack_range(ctx, pid: str, trait: str, weapon: str | None = None) -> set[st
     return reach
 
 
-def result_bonus(ctx, pid: str, target: str, trait: str) -> int:
+def result_bonus(ctx, pid: str, target: str, trait: str, by_power: bool = True) -> int:
     """Added to an attack result: Hunter's Mark (Avrixis) +1 against the
-    marked opponent; Wild Magic (Ralvio) rolls one die more when attacking
-    with Knowledge or Sanity, and a blank takes 1 off."""
+    marked opponent; Wild Magic (Ralvio), when it is what lets him attack
+    with Knowledge or Sanity (`by_power`, not a weapon's trait), rolls one
+    die more, and a blank takes 1 off."""
     bonus = 0
     p = ctx.s["players"][pid]
     if p.get("power", {}).get("mark") == target:
         bonus += 1
-    if power_special(ctx, pid) == "wild_magic" and trait in MENTAL:
+    if power_special(ctx, pid) == "wild_magic" and trait in MENTAL and by_power:
         face = rng.roll(ctx.s, 1)[0]
         ctx.say(f"Wild Magic: the extra die shows {face}" + (", so the result drops by 1." if face == 0 else "."),
                 kind="attack")
@@ -261,11 +275,13 @@ def traitor_sheds(ctx, pid: str) -> list[str]:
 def flurry_of_blows(ctx, pid: str, defender: str) -> int:
     """Flurry of Blows (Azadeh): after your attack on your turn, roll 1 die:
     0, you take 1 physical damage; 1 or 2, the defender takes that much
-    physical damage with no defence roll. Returns the face."""
+    physical damage with no defence roll (a monster defender is stunned by
+    the caller). Returns the face."""
     face = effects.make_roll(ctx, pid, 1, "for Flurry of Blows", kind="dice")
     who, amount = (pid, 1) if face == 0 else (defender, face)
-    effects.queue(ctx, who, [{"do": "damage", "kind": "physical", "amount": amount}], source="power:azadeh",
-                  front=True)
+    if who in ctx.s["players"]:
+        effects.queue(ctx, who, [{"do": "damage", "kind": "physical", "amount": amount}], source="power:azadeh",
+                      front=True)
     return face
 
 
@@ -288,14 +304,57 @@ def javelin_of_lightning(ctx, pid: str, target: str):
 
 def necklace_of_fireballs(ctx, pid: str):
     """Necklace of Fireballs: every other character on your tile rolls Speed;
-    0-4 takes 4 physical damage; discard the necklace."""
+    0-4 takes 4 physical damage (a monster is stunned); discard the necklace."""
     cd.discard(ctx, "necklace_of_fireballs")
     here = ctx.s["players"][pid]["tile"]
+    for m in reversed(_monsters_on(ctx, here)):
+        effects.queue(ctx, pid, [{"do": "_monster_roll", "monster": m["id"], "trait": "speed", "target": 5}],
+                      source="necklace_of_fireballs", front=True)
     for other in reversed([o for o in st.players_on(ctx.s, here) if o != pid]):
         effects.queue(ctx, other, [{"do": "roll", "trait": "speed", "bands": [
             {"at_least": 5, "then": []},
             {"at_most": 4, "then": [{"do": "damage", "kind": "physical", "amount": 4}]}]}],
             source="necklace_of_fireballs", front=True)
+
+
+def _monsters_on(ctx, tile: str) -> list[dict]:
+    return [m for m in ctx.s.get("monsters", []) if not m["dead"] and m["tile"] == tile]
+
+
+@effects.step("_monster_roll")
+def _monster_roll(ctx, task, item):
+    """A monster rolls a trait against a target (its controller rolls for
+    it); missing it, the monster takes damage and so is stunned. One without
+    the trait cannot avoid it."""
+    from .. import attack
+    from .. import haunt_play as hp
+    m = attack.monster_by_id(ctx, item["monster"])
+    value = m["traits"].get(item["trait"])
+    total = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
+                              f"{item['trait'].capitalize()} for {attack.label(ctx, m['id'])}",
+                              kind="contest") if value else 0
+    if total < item["target"]:
+        attack.stun(ctx, m)
+
+
+@effects.step("_monster_attacked")
+def _monster_attacked(ctx, task, item):
+    """A card's attack on a monster: `dice` against its trait; a win stuns it."""
+    from .. import attack
+    from .. import haunt_play as hp
+    m = attack.monster_by_id(ctx, item["monster"])
+    if item["trait"] not in m["traits"]:
+        ctx.say(f"{attack.label(ctx, m['id'])} has no {item['trait'].capitalize()} and is not harmed.", kind="attack")
+        return
+    hit = effects.make_roll(ctx, task["player"], rng.dice_count(item["dice"]), f"{item['dice']} dice for "
+                            f"{ctx.card_name(task['source'])}", kind="card")
+    defence = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(m["traits"][item["trait"]]),
+                                f"{item['trait'].capitalize()} for {attack.label(ctx, m['id'])} to defend",
+                                kind="defence")
+    if hit > defence:
+        attack.stun(ctx, m)
+    else:
+        ctx.say(f"{attack.label(ctx, m['id'])} withstands it.", kind="attack")
 
 
 def explosive_runes_attack(ctx, pid: str):
@@ -313,6 +372,9 @@ def iron_flask(ctx, pid: str):
         return False
     state["used"] = True
     here = ctx.s["players"][pid]["tile"]
+    for m in reversed(_monsters_on(ctx, here)):
+        effects.queue(ctx, pid, [{"do": "_monster_attacked", "monster": m["id"], "dice": 6, "trait": "might"}],
+                      source="iron_flask_of_tuerny", front=True)
     for other in reversed(st.players_on(ctx.s, here)):
         card_attack(ctx, other, pid, 6, "might", "iron_flask_of_tuerny")
     return True
@@ -389,7 +451,18 @@ def berserker_axe_holds(ctx, pid: str, attacked: bool, can_attack: bool = True) 
 
 def caltrops_on_enter(ctx, pid: str, tile: str) -> bool:
     """Caltrops (our design): an opponent of whoever scattered them entering
-    the tile stops and rolls Speed 3+, taking 1 physical damage on a miss."""
+    the tile stops and rolls Speed 3+, taking 1 physical damage on a miss (a
+    monster's movement ends, and a miss stuns it)."""
+    if pid not in ctx.s["players"]:
+        m = next(m for m in ctx.s["monsters"] if m["id"] == pid)
+        for token in ctx.s["tokens"]:
+            if token["tile"] == tile and token.get("item") == "caltrops" and \
+                    any(x["id"] == pid for x in monster_opponents(ctx, token["by"])):
+                m["moved"] = ctx.s["turn"].get("moves", {}).get(m["name"], 1)
+                effects.queue(ctx, token["by"], [{"do": "_monster_roll", "monster": pid, "trait": "speed",
+                                                  "target": 3}], source="caltrops", front=True)
+                return True
+        return False
     for token in ctx.s["tokens"]:
         if token["tile"] == tile and token.get("item") == "caltrops" and pid in opponents(ctx, token["by"]):
             if ctx.s["turn"] and ctx.s["turn"]["player"] == pid:

@@ -269,10 +269,20 @@ effects.roll_reaction("bardic_inspiration", _bardic_apply)(_bardic_offer)
 # --- Hunter's Mark (Avrixis) ------------------------------------------------------------
 
 def _mark_targets(ctx, pid) -> list[str]:
+    """Opponents in line of sight: adventurers and monsters."""
     from .. import board as bd
     here = ctx.s["players"][pid]["tile"]
-    return [o for o in combat.opponents(ctx, pid) if st.on_board(ctx.s["players"][o])
+    seen = [o for o in combat.opponents(ctx, pid) if st.on_board(ctx.s["players"][o])
             and bd.line_of_sight(ctx.c, ctx.s["board"], here, ctx.s["players"][o]["tile"])]
+    return seen + [m["id"] for m in combat.monster_opponents(ctx, pid)
+                   if bd.line_of_sight(ctx.c, ctx.s["board"], here, m["tile"])]
+
+
+def return_marks(ctx, dead: str):
+    """Hunter's Mark: the token comes back when the marked opponent is killed."""
+    for p in ctx.s["players"].values():
+        if p.get("power", {}).get("mark") == dead:
+            p["power"]["mark"] = None
 
 
 @check("hunters_mark")
@@ -290,14 +300,18 @@ def _hunters_mark(ctx, task, item):
     against them are 1 higher (combat.result_bonus)."""
     pid = task["player"]
     targets = _mark_targets(ctx, pid)
-    effects.ask(ctx, pid, "hunters_mark", "who do you mark?", [ctx.name(o) for o in targets], targets=targets)
+    from .. import attack
+    effects.ask(ctx, pid, "hunters_mark", "who do you mark?", [attack.label(ctx, o) for o in targets],
+                targets=targets)
 
 
 @effects.decision("hunters_mark")
 def _decide_mark(ctx, pending, index):
     target = pending["data"]["targets"][index]
     power_state(ctx, pending["player"], store=True)["mark"] = target
-    ctx.say(f"{ctx.name(pending['player'])} marks {ctx.name(target)}.", kind="power", player=target)
+    from .. import attack
+    ctx.say(f"{ctx.name(pending['player'])} marks {attack.label(ctx, target)}.", kind="power",
+            **({"player": target} if target in ctx.s["players"] else {"monster": target}))
 
 
 # --- Devotion (Grim) and Protection (Aldan) -----------------------------------------------
