@@ -57,7 +57,8 @@ def status(content, state: dict) -> str:
     h = s.get("haunt")
     if s["phase"] == "over" and h:
         lost = "the traitor's side won" if h.get("kind") in ("traitor", "several_traitors") else "the heroes were lost"
-        how = {"traitor": lost, "heroes": "the heroes won"}.get(h.get("winner"), "it was revealed")
+        how = {"traitor": lost, "heroes": "the heroes won",
+               "demon": "the Iron Flask's demon won"}.get(h.get("winner"), "it was revealed")
         lines.append(f"Game over: haunt {h['number']}, \"{h['title']}\": {how}.")
     elif s["phase"] == "haunt" and h:
         lines.append(f"Haunt {h['number']}, \"{h['title']}\"" + ("" if h.get("started", True) else ": waiting for everyone to be ready")

@@ -350,3 +350,65 @@ def test_a_dead_adventurers_companion_goes_to_the_next_to_arrive(engine, dice):
     g.do("move", "ann", way="west")
     assert "homunculus" in g.p("ann")["cards"] and g.p("ann")["traits"]["might"] == might + 1
     assert "homunculus" not in g.state["piles"].get("inner_chamber", [])
+
+
+def test_nobody_deals_with_anyone_across_a_barrier(engine, dice):
+    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber ("Adventurers can't fight or interact in any way
+    # with an adventurer on the other side of the barrier")
+    from bot.engine.ctx import Ctx
+    from bot.engine.legal import legal_actions
+    from bot.engine.specials import combat
+    g = attack_ready(engine)
+    g.place("assassins_run", "city", 3, 0)
+    for pid, half in (("ann", "north"), ("bo", "south"), ("cy", "south")):
+        g.put(pid, "assassins_run")
+        g.p(pid)["half"] = half
+    give(g, "ann", "crossbow")
+    with pytest.raises(IllegalAction, match="other side of the barrier"):
+        g.do("attack", "ann", target="bo")
+    with pytest.raises(IllegalAction, match="only with another adventurer on your tile"):
+        g.do("trade", "ann", card="Crossbow", to="cy")
+    assert not any(a["type"] in ("attack", "trade") for a in legal_actions(g.c, g.state))
+    ctx = Ctx(g.c, g.state)
+    assert combat.leave_cost(ctx, "ann") == 0 and combat.leave_cost(ctx, "cy") == 1  # Moving Past Opponents
+    g.p("ann")["half"] = "south"
+    dice.next(2)
+    dice.next(0)
+    g.do("attack", "ann", target="bo")  # the same side: a fight
+    assert any("wins" in t for t in g.texts())
+
+
+def test_the_iron_flask_demon_wins_when_it_meets_both_goals(engine, dice):
+    # Card: Iron Flask of Tuerny; Rulebook: Card Clarifications, Iron Flask of Tuerny (killing the last hero and
+    # the traitor at once: the demon wins)
+    g = attack_ready(engine)
+    g.state["haunt"]["number"] = 2  # a haunt the heroes win by killing the traitor
+    g.state["turn"] = {**g.state["turn"], "player": "ann"}
+    give(g, "ann", "iron_flask_of_tuerny")
+    for pid in ("ann", "bo", "cy"):
+        g.p(pid)["traits"].update(might=1, speed=1)
+    for _ in range(3):
+        dice.next(2, 2, 2, 2, 2, 2)  # the balor: 12
+        dice.next(0)  # the defence: 0
+    g.do("use", "ann", card="Iron Flask of Tuerny")
+    g.decide_all(0)
+    assert not any(g.p(p)["alive"] for p in ("ann", "bo", "cy"))
+    assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "demon"
+
+
+def test_the_iron_flask_leaves_an_ordinary_win_alone(engine, dice):
+    # Card: Iron Flask of Tuerny (only both goals at once make the demon the winner); Rulebook: Winning the Game
+    g = attack_ready(engine)
+    g.state["haunt"]["number"] = 2
+    g.state["turn"] = {**g.state["turn"], "player": "ann"}
+    give(g, "ann", "iron_flask_of_tuerny")
+    g.put("cy", "kitchen")
+    g.p("bo")["traits"].update(might=1, speed=1)
+    dice.next(0)  # the balor misses Ann
+    dice.next(2)
+    dice.next(2, 2, 2, 2, 2, 2)  # and crushes Bo, the traitor
+    dice.next(0)
+    g.do("use", "ann", card="Iron Flask of Tuerny")
+    g.decide_all(0)
+    assert not g.p("bo")["alive"] and g.p("ann")["alive"]
+    assert g.state["haunt"]["winner"] == "heroes"

@@ -33,6 +33,8 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
             raise IllegalAction(f"{ctx.name(target)} is not on the board.")
         if s["haunt"]["kind"] not in ("hidden_traitor", "none_yet") and target not in combat.opponents(ctx, pid):
             raise IllegalAction(f"{ctx.name(target)} is on your side.")
+        if other["tile"] == here and not st.together(s, pid, target):
+            raise IllegalAction(f"{ctx.name(target)} is on the other side of the barrier: nobody fights across it.")
         if not combat.can_be_attacked(ctx, target):
             raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")
         where, defence_value, name = other["tile"], ctx.value(target, trait), ctx.name(target)

@@ -173,8 +173,9 @@ def offer_trade(ctx, pid: str, name: str, to_pid: str):
         raise IllegalAction("You cannot trade with yourself.")
     other = ctx.s["players"].get(to_pid)
     _on_board(ctx, pid)
-    if other is None or not st.on_board(other) or other["tile"] != ctx.s["players"][pid]["tile"]:
-        raise IllegalAction("You can trade only with another adventurer on your tile.")
+    if other is None or not st.on_board(other) or not st.together(ctx.s, pid, to_pid):
+        raise IllegalAction("You can trade only with another adventurer on your tile (and your side of a "
+                            "barrier).")
     if cid in ctx.s["turn"]["used"]:
         _once_this_turn(ctx, cid)  # raises the usual message
     effects.ask(ctx, to_pid, "trade", f"accept {card.name} from {ctx.name(pid)}?", ["Accept", "Decline"],

@@ -14,7 +14,7 @@ from . import traits as tr
 from .errors import IllegalAction
 
 MONSTERS = "monsters"  # the monster turn's place in the turn order
-KEEP_ON_DEATH = ("_next_turn", "_settle_event")  # bookkeeping that must still run when its player dies
+KEEP_ON_DEATH = ("_next_turn", "_settle_event", "_flask_closes", "_attack_over")  # bookkeeping that runs on after a death
 TRAITOR_KINDS = ("traitor", "several_traitors")
 
 
@@ -404,7 +404,7 @@ def check_wins(ctx):
     heroes need one hero alive. Checks every countable condition."""
     s = ctx.s
     h = s.get("haunt")
-    if s["phase"] != "haunt" or not h or not h.get("started", True) or h.get("winner"):
+    if s["phase"] != "haunt" or not h or not h.get("started", True) or h.get("winner") or h.get("flask_open"):
         return
     haunt = ctx.c.haunts.get(h["number"])
     for win in (haunt.raw.get("win", []) if haunt else []):
@@ -417,13 +417,35 @@ def check_wins(ctx):
         finish(ctx, "traitor", "Every hero is dead.")
 
 
-def condition_met(ctx, win: dict) -> bool:
+def goals_met(ctx) -> set[str]:
+    """The sides whose goal is met now, whether or not a hero is left alive
+    to enjoy it (for the Iron Flask's demon)."""
+    s, h = ctx.s, ctx.s["haunt"]
+    haunt = ctx.c.haunts.get(h["number"])
+    sides = {win["side"] for win in (haunt.raw.get("win", []) if haunt else [])
+             if (win.get("part", 1) == 1 or win.get("side") in h["part_two"])
+             and condition_met(ctx, win, heroes_must_live=False)}
+    if heroes(s) and not alive(s, heroes(s)):
+        sides.add("traitor")
+    return sides
+
+
+@effects.step("_flask_closes")
+def _flask_closes(ctx, task, item):
+    """Card Clarifications, Iron Flask of Tuerny: when the balor's attacks
+    meet both sides' goals at once, the demon wins."""
+    ctx.s["haunt"]["flask_open"] = False
+    if {"traitor", "heroes"} <= goals_met(ctx):
+        finish(ctx, "demon", "The balor from the Iron Flask of Tuerny has done both sides' work at once.")
+
+
+def condition_met(ctx, win: dict, heroes_must_live: bool = True) -> bool:
     s, h = ctx.s, ctx.s["haunt"]
     when = win.get("when")
     if when == "all_heroes_dead":
         return bool(heroes(s)) and not alive(s, heroes(s))
     if when == "traitor_dead":
-        return bool(traitors(s)) and not alive(s, traitors(s)) and bool(alive(s, heroes(s)))
+        return bool(traitors(s)) and not alive(s, traitors(s)) and (bool(alive(s, heroes(s))) or not heroes_must_live)
     if when == "monster_dead":
         name = win.get("monster", "")
         return name in h["placed"] and not any(m["name"] == name and not m["dead"] for m in s["monsters"])
@@ -451,6 +473,10 @@ def finish(ctx, side: str | None, why: str):
     s["pending"] = None
     if side is None:
         ctx.say(f"The haunt ends without a winner. {why}".strip(), kind="over")
+        return
+    if side == "demon":
+        ctx.say(f"The demon wins! {why} Laughing at the mortals who thought they could use it, the balor "
+                "vanishes in a howl of wind, back to the Abyss.", kind="over", winner=side)
         return
     if side == "traitor":
         who = "The traitor wins" if h["kind"] in TRAITOR_KINDS else "The heroes are lost"

@@ -59,7 +59,7 @@ def legal_actions(content, state: dict) -> list[dict]:
         if card.can_drop and here:
             found.append({"type": "drop", "player": pid, "card": cid})
         if card.can_trade and here:
-            for other in st.players_on(state, p["tile"]):
+            for other in st.players_on(state, p["tile"], beside=pid):
                 if other != pid:
                     found.append({"type": "trade", "player": pid, "card": cid, "to": other})
     for cid in state["piles"].get(p["tile"], []) if here else []:
@@ -82,7 +82,7 @@ def attack_actions(ctx, pid: str) -> list[dict]:
     here = s["players"][pid]["tile"]
     found = []
     targets = [o for o in (combat.opponents(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
-               if o != pid and s["players"][o]["alive"] and s["players"][o]["tile"] == here
+               if o != pid and s["players"][o]["alive"] and st.together(s, o, pid)
                and combat.can_be_attacked(ctx, o)]
     if not (pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS):
         targets += [m["id"] for m in s["monsters"] if not m["dead"] and m["tile"] == here and "might" in m["traits"]]

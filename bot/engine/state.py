@@ -94,9 +94,19 @@ def on_board(player: dict) -> bool:
     return player["alive"] and bool(player["tile"]) and not any(m["kind"] == "away" for m in player.get("marks", []))
 
 
-def players_on(state: dict, tile_id: str) -> list[str]:
+def players_on(state: dict, tile_id: str, beside: str | None = None) -> list[str]:
+    """The adventurers on a tile; with `beside`, only those on that player's
+    side of a barrier (rulebook: Special Tiles, barrier tiles: nobody fights
+    or deals with anyone across the barrier)."""
     return [pid for pid in state["seats"] if state["players"][pid]["tile"] == tile_id
-            and on_board(state["players"][pid])]
+            and on_board(state["players"][pid]) and (beside is None or together(state, pid, beside))]
+
+
+def together(state: dict, a: str, b: str) -> bool:
+    """Two adventurers on the same tile and the same side of its barrier."""
+    pa, pb = state["players"][a], state["players"][b]
+    return pa["tile"] == pb["tile"] and on_board(pa) and on_board(pb) and \
+        (pa.get("half") is None or pb.get("half") is None or pa["half"] == pb["half"])
 
 
 def left_of(state: dict, pid: str, steps: int = 1) -> str:

@@ -425,7 +425,7 @@ def _trapper(ctx, task, item):
     pid = task["player"]
     if item.get("part") == "helpers":
         here = ctx.s["players"][pid]["tile"]
-        helpers = len([o for o in st.players_on(ctx.s, here) if o != pid])
+        helpers = len([o for o in st.players_on(ctx.s, here, beside=pid) if o != pid])
         if helpers:
             ctx.say(f"{helpers} adventurer{'s' if helpers > 1 else ''} help{'' if helpers > 1 else 's'} pull "
                     f"{ctx.name(pid)} free.", kind="info")
@@ -562,8 +562,7 @@ def _potion_of_speed(ctx, task, item):
 
 @effects.usable("shiny_rock")
 def _shiny_rock_usable(ctx, pid, cid):
-    here = ctx.s["players"][pid]["tile"]
-    if not any(ctx.s["players"][o]["tile"] == here and combat.stealable(ctx, o) for o in combat.opponents(ctx, pid)):
+    if not any(st.together(ctx.s, o, pid) and combat.stealable(ctx, o) for o in combat.opponents(ctx, pid)):
         return ("The Shiny Rock takes a card from an opponent on your tile"
                 + (", and before the haunt nobody is your opponent." if ctx.s["phase"] != "haunt" else
                    "; no opponent here has a card that can be stolen."))
@@ -574,9 +573,7 @@ def _shiny_rock_usable(ctx, pid, cid):
 def _shiny_rock(ctx, task, item):
     """Take 1 stealable card at random from an opponent on your tile."""
     pid = task["player"]
-    here = ctx.s["players"][pid]["tile"]
-    victims = [o for o in combat.opponents(ctx, pid) if ctx.s["players"][o]["tile"] == here
-               and combat.stealable(ctx, o)]
+    victims = [o for o in combat.opponents(ctx, pid) if st.together(ctx.s, o, pid) and combat.stealable(ctx, o)]
     if not victims:
         return
     if len(victims) == 1:

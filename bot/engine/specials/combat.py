@@ -108,8 +108,7 @@ def leave_cost(ctx, pid: str) -> int:
     p = ctx.s["players"][pid]
     if power_special(ctx, pid) == "cunning_action" or mk.find(ctx, pid, "invisible"):
         return 0
-    return sum(1 for o in opponents(ctx, pid) if ctx.s["players"][o]["tile"] == p["tile"]
-               and st.on_board(ctx.s["players"][o])) + \
+    return sum(1 for o in opponents(ctx, pid) if st.together(ctx.s, o, pid)) + \
         sum(1 for m in monster_opponents(ctx, pid) if m["tile"] == p["tile"] and not m["stunned"])
 
 
@@ -239,7 +238,7 @@ def can_shackle(ctx, attacker: str, target: str, distance: bool) -> bool:
     """Dimensional Shackles: offered when the holder wins an attack on an
     adventurer on the holder's tile."""
     return "dimensional_shackles" in ctx.s["players"][attacker]["cards"] and not distance and \
-        target in ctx.s["players"] and ctx.s["players"][target]["tile"] == ctx.s["players"][attacker]["tile"]
+        target in ctx.s["players"] and st.together(ctx.s, target, attacker)
 
 
 def shackle(ctx, attacker: str, target: str):
@@ -310,7 +309,7 @@ def necklace_of_fireballs(ctx, pid: str):
     for m in reversed(_monsters_on(ctx, here)):
         effects.queue(ctx, pid, [{"do": "_monster_roll", "monster": m["id"], "trait": "speed", "target": 5}],
                       source="necklace_of_fireballs", front=True)
-    for other in reversed([o for o in st.players_on(ctx.s, here) if o != pid]):
+    for other in reversed([o for o in st.players_on(ctx.s, here, beside=pid) if o != pid]):
         effects.queue(ctx, other, [{"do": "roll", "trait": "speed", "bands": [
             {"at_least": 5, "then": []},
             {"at_most": 4, "then": [{"do": "damage", "kind": "physical", "amount": 4}]}]}],
@@ -372,10 +371,12 @@ def iron_flask(ctx, pid: str):
         return False
     state["used"] = True
     here = ctx.s["players"][pid]["tile"]
+    ctx.s["haunt"]["flask_open"] = True  # no winner until every attack is resolved (Card Clarifications)
+    effects.queue(ctx, pid, [{"do": "_flask_closes"}], source="iron_flask_of_tuerny", front=True)
     for m in reversed(_monsters_on(ctx, here)):
         effects.queue(ctx, pid, [{"do": "_monster_attacked", "monster": m["id"], "dice": 6, "trait": "might"}],
                       source="iron_flask_of_tuerny", front=True)
-    for other in reversed(st.players_on(ctx.s, here)):
+    for other in reversed(st.players_on(ctx.s, here, beside=pid)):
         card_attack(ctx, other, pid, 6, "might", "iron_flask_of_tuerny")
     return True
 
@@ -446,7 +447,8 @@ def berserker_axe_holds(ctx, pid: str, attacked: bool, can_attack: bool = True) 
     if "berserker_axe" not in ctx.s["players"][pid]["cards"] or attacked or not can_attack:
         return False
     here = ctx.s["players"][pid]["tile"]
-    return any(ctx.s["players"][o]["tile"] == here for o in opponents(ctx, pid))
+    return any(st.together(ctx.s, o, pid) for o in opponents(ctx, pid)) or \
+        any(m["tile"] == here and "might" in m["traits"] for m in monster_opponents(ctx, pid))
 
 
 def caltrops_on_enter(ctx, pid: str, tile: str) -> bool:

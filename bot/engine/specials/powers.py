@@ -125,7 +125,7 @@ def _below_start(ctx, pid) -> list[str]:
 
 
 def _heal_targets(ctx, pid) -> list[str]:
-    return [o for o in st.players_on(ctx.s, ctx.s["players"][pid]["tile"]) if _below_start(ctx, o)]
+    return [o for o in st.players_on(ctx.s, ctx.s["players"][pid]["tile"], beside=pid) if _below_start(ctx, o)]
 
 
 @check("healing_word")
@@ -358,7 +358,7 @@ def _protection(ctx, hit):
     vp = ctx.s["players"][victim]
     if not st.on_board(vp):
         return False
-    for other in st.players_on(ctx.s, vp["tile"]):
+    for other in st.players_on(ctx.s, vp["tile"], beside=victim):
         if other != victim and special_of(ctx, other) == "protection":
             hit["protector"] = other
             return effects.ask_stage(ctx, other, hit, "protection",
