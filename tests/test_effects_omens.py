@@ -27,11 +27,12 @@ def test_berserker_axe(game):
         game.do("drop", "ann", card="Berserker Axe")
     with pytest.raises(IllegalAction, match="cannot be traded"):
         game.do("trade", "ann", card="Berserker Axe", to="bo")
-    assert not combat.berserker_axe_holds(ctx, "ann", attacked=False), "no opponents before the haunt"
+    assert not combat.berserker_axe_holds(ctx, "ann"), "no opponents before the haunt"
     haunt(game)
-    assert combat.berserker_axe_holds(ctx, "ann", attacked=False)
-    assert not combat.berserker_axe_holds(ctx, "ann", attacked=True)
-    assert not combat.berserker_axe_holds(ctx, "ann", attacked=False, can_attack=False)
+    assert combat.berserker_axe_holds(ctx, "ann")
+    game.state["turn"]["attacked_with"] = "berserker_axe"
+    assert not combat.berserker_axe_holds(ctx, "ann")
+    # through the real actions: tests/test_haunt_play.py and tests/test_rulebook_audit.py
 
 
 def test_book_of_spells(game):

@@ -20,6 +20,9 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     weapon_id = cd.held_card(ctx, pid, weapon) if weapon else None
     if weapon_id and not ctx.c.cards[weapon_id].weapon:
         raise IllegalAction(f"{ctx.card_name(weapon_id)} is not a weapon.")
+    if weapon_id and weapon_id in turn["used"]:  # Rulebook: Use Item and Omen Cards: attacking with it is using it
+        raise IllegalAction(f"You have already used, dropped, picked up or traded {ctx.card_name(weapon_id)} this "
+                            "turn; each item allows one of those per turn.")
     trait = (trait or ((ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None) or "might").lower()
     if trait not in combat.attack_traits(ctx, pid, weapon_id):
         raise IllegalAction(f"You cannot attack with {trait.capitalize()}"
@@ -44,11 +47,16 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
             raise IllegalAction("The monsters are on your side.")
         if trait not in m["traits"]:
             raise IllegalAction(f"{m['name']} has no {trait.capitalize()}, so it cannot be attacked with it.")
+        if m["tile"] == here and not st.beside(s, pid, m):
+            raise IllegalAction(f"{m['name']} {m['number']} is on the other side of the barrier.")
         where, defence_value, name, target = m["tile"], m["traits"][trait], f"{m['name']} {m['number']}", m["id"]
     if where not in combat.attack_range(ctx, pid, trait, weapon_id):
         raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
                             + (" or in a straight line of doorways." if weapon_id else "."))
     turn["attacked"] = True
+    if weapon_id:
+        turn["used"].append(weapon_id)
+        turn["attacked_with"] = weapon_id
     # A distance weapon's attack is a distance attack even on your own tile: the Crossbow's "you take
     # no damage if you lose, and you cannot steal with it" holds for every attack made with it.
     distance = where != here or bool(weapon_id and (ctx.c.cards[weapon_id].attack or {}).get("distance"))
@@ -237,6 +245,7 @@ def _decide_steal(ctx, pending, index):
     card = data["cards"][index - 1]
     cd.lose(ctx, data["victim"], card)
     cd.gain(ctx, pending["player"], card)
+    ctx.s["turn"]["used"].append(card)  # stealing it is this turn's one action with it
     ctx.say(f"{ctx.name(pending['player'])} steals {ctx.card_name(card)} from {ctx.name(data['victim'])}.",
             kind="steal")
 
@@ -304,8 +313,9 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s) and \
             s["haunt"]["kind"] in hp.TRAITOR_KINDS:
         raise IllegalAction("Monsters attack the heroes.")
-    if s["players"][target]["tile"] != m["tile"]:
-        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
+    if s["players"][target]["tile"] != m["tile"] or not st.beside(s, target, m):
+        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
+                            + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
     turn["attacked"].append(m["id"])

@@ -320,6 +320,12 @@ def die(ctx, pid: str, why: str):
 
 # --- monsters ---------------------------------------------------------------------------------
 
+@effects.decision("monster_side")
+def _decide_monster_side(ctx, pending, index):
+    m = next(m for m in ctx.s["monsters"] if m["id"] == pending["data"]["monster"])
+    m["half"] = ("north", "south")[index]
+
+
 def begin_monster_turn(ctx, number: int):
     """Rulebook: How Monsters Work: one Speed roll per kind of monster (at
     least 1 space); stunned monsters miss this turn and recover at its end."""
@@ -364,7 +370,7 @@ def monster_move(ctx, pid: str, ref: str, way: str):
         dest, cost = "catacomb_landing", 1
     else:
         raise IllegalAction(f"{m['name']} {m['number']} cannot go {way} from the {here.name}.")
-    blockers = [p for p in alive(s, heroes(s)) if s["players"][p]["tile"] == m["tile"]]
+    blockers = [p for p in alive(s, heroes(s)) if st.beside(s, p, m)]
     cost += len(blockers)  # Rulebook: Moving Past Opponents
     used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
     allowance = turn["moves"].get(m["name"], 1)
@@ -380,9 +386,12 @@ def monster_move(ctx, pid: str, ref: str, way: str):
 @effects.step("_monster_arrives")
 def _monster_arrives(ctx, task, item):
     m = next(m for m in ctx.s["monsters"] if m["id"] == item["monster"])
-    m["tile"] = item["tile"]
+    m["tile"], m["half"] = item["tile"], None
     ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
             monster=m["id"], tile=item["tile"])
+    if ctx.c.tiles[item["tile"]].barrier:  # Rulebook: Special Tiles: monsters ignore barriers; its master picks a side
+        effects.ask(ctx, task["player"], "monster_side", f"which side of the {ctx.tile_name(item['tile'])}'s "
+                    f"barrier is {m['name']} {m['number']} on?", ["North half", "South half"], monster=m["id"])
     from .specials.combat import caltrops_on_enter
     caltrops_on_enter(ctx, m["id"], item["tile"])
 

@@ -79,13 +79,12 @@ def attack_actions(ctx, pid: str) -> list[dict]:
     from . import haunt_play as hp
     from .specials import combat
     s = ctx.s
-    here = s["players"][pid]["tile"]
     found = []
     targets = [o for o in (combat.opponents(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
                if o != pid and s["players"][o]["alive"] and st.together(s, o, pid)
                and combat.can_be_attacked(ctx, o)]
     if not (pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS):
-        targets += [m["id"] for m in s["monsters"] if not m["dead"] and m["tile"] == here and "might" in m["traits"]]
+        targets += [m["id"] for m in s["monsters"] if not m["dead"] and st.beside(s, pid, m) and "might" in m["traits"]]
     for t in targets:
         found.append({"type": "attack", "player": pid, "target": t})
     return found
@@ -105,10 +104,10 @@ def monster_actions(ctx, pid: str) -> list[dict]:
             continue
         if m["id"] not in turn["attacked"] and m["traits"]:
             for p in hero_set:
-                if s["players"][p]["tile"] == m["tile"] and st.on_board(s["players"][p]):
+                if st.beside(s, p, m):
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
         used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
-        cost = 1 + sum(1 for p in hero_set if s["players"][p]["tile"] == m["tile"])
+        cost = 1 + sum(1 for p in hero_set if st.beside(s, p, m))
         if used == 0 or used + cost <= turn["moves"].get(m["name"], 1):
             for way, dest in bd.exits(ctx.c, s["board"], m["tile"]).items():
                 if dest:

@@ -121,7 +121,7 @@ def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
     `ways` is ways_out(ctx, pid) when the caller has it already."""
     if ctx.s["phase"] == "haunt":
         from .specials.combat import berserker_axe_holds
-        if berserker_axe_holds(ctx, pid, bool(ctx.s["turn"].get("attacked"))):
+        if berserker_axe_holds(ctx, pid):
             raise IllegalAction("The Berserker Axe will not let you leave an opponent standing: attack one here "
                                 "first.")
     s = ctx.s

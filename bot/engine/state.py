@@ -102,6 +102,14 @@ def players_on(state: dict, tile_id: str, beside: str | None = None) -> list[str
             and on_board(state["players"][pid]) and (beside is None or together(state, pid, beside))]
 
 
+def beside(state: dict, pid: str, monster: dict) -> bool:
+    """An adventurer and a monster on the same tile and side of its barrier
+    (a monster's side is the one its controller picked, if any)."""
+    p = state["players"][pid]
+    return p["tile"] == monster["tile"] and on_board(p) and \
+        (p.get("half") is None or monster.get("half") is None or p["half"] == monster["half"])
+
+
 def together(state: dict, a: str, b: str) -> bool:
     """Two adventurers on the same tile and the same side of its barrier."""
     pa, pb = state["players"][a], state["players"][b]

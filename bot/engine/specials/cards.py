@@ -120,8 +120,7 @@ def _familiar_echoes(ctx, task, item):
         return
     nearest = min(reach.values())
     tiles = sorted((t for t, d in reach.items() if d == nearest), key=list(s["board"]).index)
-    choices = [(t, s["players"][next(o for o in friends if s["players"][o]["tile"] == t)]["half"],
-                ctx.tile_name(t)) for t in tiles]
+    choices = tile_choices(ctx, tiles)  # on a barrier tile you pick the side (rulebook: Special Tiles)
     picked = ask_tile(ctx, pid, "which nearest friend do you go to?", choices, "familiar_echoes")
     if picked:
         moves.place_on(ctx, pid, picked[0], picked[1], verb="follows the voice to")

@@ -105,11 +105,10 @@ def can_be_attacked(ctx, target: str) -> bool:
 def leave_cost(ctx, pid: str) -> int:
     """Rulebook: Moving Past Opponents (1 extra space per opponent on your
     tile). Cunning Action (Tasha) and Potion of Invisibility make it 0."""
-    p = ctx.s["players"][pid]
     if power_special(ctx, pid) == "cunning_action" or mk.find(ctx, pid, "invisible"):
         return 0
     return sum(1 for o in opponents(ctx, pid) if st.together(ctx.s, o, pid)) + \
-        sum(1 for m in monster_opponents(ctx, pid) if m["tile"] == p["tile"] and not m["stunned"])
+        sum(1 for m in monster_opponents(ctx, pid) if st.beside(ctx.s, pid, m) and not m["stunned"])
 
 
 def monster_opponents(ctx, pid: str) -> list[dict]:
@@ -159,9 +158,10 @@ def attack_traits(ctx, pid: str, weapon: str | None = None) -> list[str]:
     """The traits `pid` may attack with: Might; a weapon's trait (Crossbow
     Speed, Book of Spells and Explosive Runes their trait); Eldritch Blast
     Sanity; Magic Missile Knowledge; Wild Magic Knowledge or Sanity."""
+    weapon_trait = (ctx.c.cards[weapon].attack or {}).get("trait", "might") if weapon else "might"
+    if weapon_trait != "might":
+        return [weapon_trait]  # the weapon's trait instead of Might (Crossbow, Book of Spells ...)
     found = ["might"]
-    if weapon and ctx.c.cards[weapon].attack:
-        found.append(ctx.c.cards[weapon].attack.get("trait", "might"))
     found += {"eldritch_blast": ["sanity"], "magic_missile": ["knowledge"],
               "wild_magic": ["knowledge", "sanity"]}.get(power_special(ctx, pid), [])
     return list(dict.fromkeys(found))
@@ -440,15 +440,16 @@ def eye_of_vecna_stops(ctx, mover: str, holder: str) -> bool:
     return True
 
 
-def berserker_axe_holds(ctx, pid: str, attacked: bool, can_attack: bool = True) -> bool:
+def berserker_axe_holds(ctx, pid: str) -> bool:
     """Berserker Axe: sharing a tile with an opponent, you cannot leave
-    until you have attacked one with the axe, unless a rule stops you
-    attacking them (Card Clarifications)."""
-    if "berserker_axe" not in ctx.s["players"][pid]["cards"] or attacked or not can_attack:
+    until you have attacked one with the axe this turn, unless a card or
+    haunt rule stops you attacking them (Card Clarifications): an opponent
+    nobody may attack does not hold you."""
+    if "berserker_axe" not in ctx.s["players"][pid]["cards"] or \
+            (ctx.s["turn"] or {}).get("attacked_with") == "berserker_axe":
         return False
-    here = ctx.s["players"][pid]["tile"]
-    return any(st.together(ctx.s, o, pid) for o in opponents(ctx, pid)) or \
-        any(m["tile"] == here and "might" in m["traits"] for m in monster_opponents(ctx, pid))
+    return any(st.together(ctx.s, o, pid) and can_be_attacked(ctx, o) for o in opponents(ctx, pid)) or \
+        any(st.beside(ctx.s, pid, m) and "might" in m["traits"] for m in monster_opponents(ctx, pid))
 
 
 def caltrops_on_enter(ctx, pid: str, tile: str) -> bool:
