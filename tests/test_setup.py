@@ -39,6 +39,13 @@ def test_unknown_adventurer_lists_the_choices(engine):
         engine.apply(state, {"type": "join", "player": "p0", "name": "P0", "adventurer": "gandalf"})
 
 
+def test_a_short_name_matches_the_start_of_a_word_only(engine):
+    # A player's own name is not an adventurer: "bo" is no fragment match for Tasha Brightbottle
+    assert engine.find_adventurer("tor") == "torskar" and engine.find_adventurer("silversong") == "miska"
+    with pytest.raises(IllegalAction, match="No adventurer called 'Bo'"):
+        engine.find_adventurer("Bo")
+
+
 # Rulebook: Setup (start tiles, everyone on the Elfsong Tavern, starting values, shuffled decks and stacks)
 def test_setup_lays_the_table(engine, content):
     state = join_all(engine, ["torskar", "lia", "gretchen", "grim"])

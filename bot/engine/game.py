@@ -362,7 +362,8 @@ class Engine:
         for a in advs.values():
             if key in (a.id, a.name.lower(), a.name.lower().replace('"', "")):
                 return a.id
-        matches = [a.id for a in advs.values() if key and key in a.name.lower()]
+        # a unique start of one of the name's words ("tor", "silversong"), not any fragment: "bo" is not Tasha
+        matches = [a.id for a in advs.values() if key and any(w.startswith(key) for w in a.name.lower().split())]
         if len(matches) == 1:
             return matches[0]
         raise IllegalAction(f"No adventurer called '{text}'. Choose from: "
