@@ -135,6 +135,8 @@ def _special_checks(game, pid, name, part, source, before):
         assert min(p["traits"].values()) == 1
     elif name == "forgotten_cache":
         assert "action:forgotten_cache" in p["once"]
+    elif name == "damage_monsters":  # no monsters before the haunt (in the haunt: tests/test_audit_events.py)
+        assert not game.state.get("monsters")
     else:
         raise AssertionError(f"no check for special {name}")
 

@@ -427,8 +427,7 @@ def test_crossbow_needs_a_straight_line_of_doorways(engine):
 
 def test_crossbow_never_steals_even_on_your_own_tile(engine, dice):
     # Card: Crossbow ("It makes distance attacks: ... you cannot steal with it"); Rulebook: Special Attacks,
-    # "Stealing Items" ("You can't steal an item or omen by making a distance attack"); Rulebook: "What Happens
-    # if the Rules in the Book and the Rules on a Card Conflict?" (the card)
+    # "Stealing Items" (no stealing with a distance attack); Rulebook: the card wins where it and the book differ
     g = haunt_game(engine)
     give(g, "ann", "crossbow")
     give(g, "bo", "vial_of_poison")
@@ -444,8 +443,7 @@ def test_crossbow_never_steals_even_on_your_own_tile(engine, dice):
 
 def test_book_of_spells_makes_a_sanity_attack(engine, dice):
     # Card: Book of Spells (attack with Sanity, the defender rolls Sanity, the damage is mental);
-    # Rulebook: Make an Attack ("When an effect lets you attack with Sanity or Knowledge, then you inflict mental
-    # damage")
+    # Rulebook: Make an Attack (a Sanity or Knowledge attack deals mental damage)
     g = haunt_game(engine)
     give(g, "ann", "book_of_spells")
     mental, physical = positions(g, "bo", MENTAL), positions(g, "bo")

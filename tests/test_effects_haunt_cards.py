@@ -323,10 +323,12 @@ def test_an_infected_attacker_bites_only_through_damage(engine, dice):
     g.do("decide", "ann", choice="Steal Crossbow")
     assert not any(m["kind"] == "wererat" for m in g.p("bo")["marks"])
     g.state["turn"] = {**g.state["turn"], "player": "ann", "attacked": False}
-    dice.next(2, 2)
+    dice.next(1)
     dice.next(0)
     g.do("attack", "ann", target="bo")  # nothing left to steal: the damage is dealt
     take_damage_choices(g)
+    assert asked(g, "ann", "wererat_bite") == ["Infect them", "No"]
+    g.do("decide", "ann", choice="Infect them")
     assert any(m["kind"] == "wererat" for m in g.p("bo")["marks"])
 
 
@@ -353,8 +355,8 @@ def test_a_dead_adventurers_companion_goes_to_the_next_to_arrive(engine, dice):
 
 
 def test_nobody_deals_with_anyone_across_a_barrier(engine, dice):
-    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber ("Adventurers can't fight or interact in any way
-    # with an adventurer on the other side of the barrier")
+    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber (nobody fights or deals with anyone across the
+    # barrier)
     from bot.engine.ctx import Ctx
     from bot.engine.legal import legal_actions
     from bot.engine.specials import combat

@@ -71,8 +71,8 @@ def test_monsters_ignore_barriers(engine, dice):
 
 
 def test_monster_ending_on_a_barrier_tile_gets_the_side_the_traitor_picks(engine, dice):
-    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber ("if a monster ends its movement on a barrier tile,
-    # the traitor must decide which side of the barrier it's on"); Ruling: a monster on a barrier tile
+    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber (a monster that stops on a barrier tile is put on
+    # the side the traitor picks); Ruling: a monster on a barrier tile
     g = attack_ready(engine)
     g.place("assassins_run", "catacomb", 1, 1, rot=0)
     rat = wererat(g, "catacomb_landing")
@@ -86,8 +86,8 @@ def test_monster_ending_on_a_barrier_tile_gets_the_side_the_traitor_picks(engine
 
 
 def test_a_card_that_puts_you_on_a_barrier_tile_lets_you_pick_the_side(game, dice):
-    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber ("If a tile or card causes you to land on a barrier
-    # tile, you decide which side of the tile you end up on"); Card: Helm of Teleportation
+    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber (put on a barrier tile by a card or tile, you pick
+    # the side); Card: Helm of Teleportation
     game.place("assassins_run", "catacomb", 1, 1, rot=0)
     give(game, "ann", "helm_of_teleportation")
     dice.next(2, 2, 0)
@@ -99,8 +99,8 @@ def test_a_card_that_puts_you_on_a_barrier_tile_lets_you_pick_the_side(game, dic
 
 
 def test_familiar_echoes_onto_a_barrier_tile_lets_you_pick_the_side(game, dice):
-    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber ("If a tile or card causes you to land on a barrier
-    # tile, you decide which side"); Card: Familiar Echoes
+    # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber (put on a barrier tile by a card or tile, you pick
+    # the side); Card: Familiar Echoes
     game.place("assassins_run", "city", 3, 0, rot=1)  # east of the Elfsong Tavern: west doorway joins it
     game.put("bo", "assassins_run")
     game.p("bo")["half"] = "south"
@@ -154,8 +154,8 @@ def test_weapon_shop_stairs_cost_two_spaces(game):
 
 
 def test_forgotten_cache_may_be_tried_each_turn_until_it_works(game, dice):
-    # Rulebook: Special Tiles, Forgotten Cache ("once during each of your turns you may attempt this trait roll
-    # until you are successful")
+    # Rulebook: Special Tiles, Forgotten Cache (the roll may be tried once a turn, turn after turn,
+    # until it works)
     game.place("forgotten_cache", "catacomb", 1, -1, rot=2)
     game.put("ann", "forgotten_cache")
     game.p("ann")["traits"]["knowledge"] = 8
@@ -238,8 +238,8 @@ def test_an_item_that_can_be_traded_but_not_dropped(game):
 
 
 def test_attacking_with_a_weapon_is_using_it_so_it_cannot_then_be_traded(engine, dice):
-    # Rulebook: Use Item and Omen Cards, "Use" ("an adventurer couldn't attack with the Crossbow and then trade it
-    # to another adventurer on the same turn")
+    # Rulebook: Use Item and Omen Cards, "Use" (attacking with the Crossbow uses it, so it cannot also be
+    # traded that turn)
     g = attack_ready(engine)  # Ann and Cy heroes, Bo the traitor, all on the Elfsong Tavern
     give(g, "ann", "crossbow")
     g.do("attack", "ann", target="bo", weapon="Crossbow")  # 0 against 0: a tie
@@ -314,8 +314,8 @@ def test_using_a_weapon_is_optional(engine, dice):
 # --- Adventurer Powers ----------------------------------------------------------------------------------
 
 def test_bardic_inspiration_stays_until_used_or_its_holder_dies(engine):
-    # Rulebook: Adventurer Powers, Bardic Inspiration ("The only reason the Bardic Inspiration token is returned to
-    # Miska is if it is used, or the inspired adventurer dies")
+    # Rulebook: Adventurer Powers, Bardic Inspiration (the token comes back to Miska only when it is used
+    # or its holder dies)
     g = Game(engine, adventurers=("miska", "lia", "gretchen"), haunt="play")
     g.do("power", "ann")
     g.do("decide", "ann", choice="Bo")
@@ -337,8 +337,8 @@ def test_bardic_inspiration_stays_until_used_or_its_holder_dies(engine):
 # --- Beyond the three sections: weapon card text and its Card Clarification found while auditing ----------------
 
 def test_berserker_axe_lets_you_go_when_no_opponent_here_can_be_attacked(engine):
-    # Rulebook: Card Clarifications, Berserker Axe ("If a haunt or card rule would keep you from attacking the
-    # opponents on your tile, you may move freely"); Card: Potion of Invisibility
+    # Rulebook: Card Clarifications, Berserker Axe (free to move when a card or haunt rule stops you
+    # attacking the opponents here); Card: Potion of Invisibility
     g = attack_ready(engine)
     g.put("cy", "kitchen")
     give(g, "ann", "potion_of_invisibility")

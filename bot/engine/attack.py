@@ -64,8 +64,6 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
             + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
     special = (ctx.c.cards[weapon_id].attack or {}).get("special") if weapon_id else None
     if special == "javelin_of_lightning":  # instead of the roll-off: 2 dice of damage
-        if target not in s["players"]:
-            raise IllegalAction("The Javelin of Lightning strikes an adventurer on your tile.")
         combat.javelin_of_lightning(ctx, pid, target)
         return
     if special == "necklace_of_fireballs":
@@ -82,13 +80,34 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     s["haunt"]["last_attacker"] = pid
     # What follows the roll-off runs as one task, in the order the rules give it: the outcome
     # (with its choices), then Reckless Attack's price, then Flurry of Blows.
-    after = effects.queue(ctx, pid, [], source="attack", front=True)
-    after["steps"] += resolve(ctx, pid, target, trait, a, d, distance, backlash=special == "book_of_spells")
+    after = effects.queue(ctx, pid, [roll_off(pid, target, trait, a, d, distance, special == "book_of_spells")],
+                          source="attack", front=True)
     if reckless:
         after["steps"].append({"do": "damage", "kind": "physical", "dice": 1})  # Reckless Attack's price
     if combat.power_special(ctx, pid) == "flurry_of_blows":
         after["steps"].append({"do": "_flurry", "target": target})
     after["steps"].append({"do": "_attack_over"})
+
+
+def roll_off(attacker: str, defender: str, trait: str, a: int, d: int, distance: bool, backlash: bool = False):
+    return {"do": "_roll_off", "attacker": attacker, "defender": defender, "trait": trait, "attack": a,
+            "defence": d, "distance": distance, "backlash": backlash, "asked": False}
+
+
+@effects.step("_roll_off")
+def _roll_off(ctx, task, item):
+    """Both rolls are made: a defender losing in Cursed Armor may first buy 1
+    more defence with 1 Sanity (card: "whenever you roll defense"), then the
+    outcome."""
+    defender = item["defender"]
+    if not item["asked"] and item["attack"] > item["defence"] and defender in ctx.s["players"] and \
+            combat.cursed_armor_offer(ctx, defender):
+        task["steps"].insert(0, {**item, "asked": True})
+        effects.ask(ctx, defender, "cursed_armor", f"lose 1 Sanity to add 1 to your defence ({item['defence']})?",
+                    ["Lose 1 Sanity: defence +1", "No"])
+        return
+    effects.push_front(ctx, resolve(ctx, item["attacker"], defender, item["trait"], item["attack"], item["defence"],
+                                    item["distance"], backlash=item["backlash"]))
 
 
 @effects.step("_attack_over")
@@ -230,9 +249,25 @@ def _attack_damage(ctx, task, item):
 
 
 def damage(ctx, winner: str, loser: str, kind: str, amount: int, distance: bool):
-    if winner in ctx.s["players"] and kind == "physical" and not distance:
-        combat.wererat_infect(ctx, winner, loser)
+    if winner in ctx.s["players"] and kind == "physical" and not distance and combat.can_infect(ctx, winner, loser):
+        # Wererat Bite: once the damage is taken (armour may stop it), the infected winner may pass it on
+        effects.push_front(ctx, [{"do": "_bite", "by": winner, "victim": loser,
+                                  "before": sum(ctx.s["players"][loser]["traits"].values())}])
     effects.take_damage(ctx, loser, kind, amount, source="attack")
+
+
+@effects.step("_bite")
+def _bite(ctx, task, item):
+    victim = ctx.s["players"][item["victim"]]
+    if victim["alive"] and sum(victim["traits"].values()) < item["before"]:
+        effects.ask(ctx, item["by"], "wererat_bite", f"pass the wererat's curse on to {ctx.name(item['victim'])}?",
+                    ["Infect them", "No"], victim=item["victim"])
+
+
+@effects.decision("wererat_bite")
+def _decide_bite(ctx, pending, index):
+    if index == 0:
+        combat.wererat_infect(ctx, pending["player"], pending["data"]["victim"])
 
 
 @effects.decision("steal")
@@ -318,6 +353,8 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
                             + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
+    if not combat.can_be_attacked(ctx, target):
+        raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")
     turn["attacked"].append(m["id"])
     from . import rng
     ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
@@ -325,5 +362,5 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
                           f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
     d = defence_roll(ctx, target, trait, ctx.value(target, trait))
     s["haunt"]["last_attacker"] = m["id"]
-    effects.queue(ctx, target, resolve(ctx, m["id"], target, trait, a, d, False) + [{"do": "_attack_over"}],
+    effects.queue(ctx, target, [roll_off(m["id"], target, trait, a, d, False), {"do": "_attack_over"}],
                   source="attack", front=True)

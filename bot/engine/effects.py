@@ -453,15 +453,22 @@ def _special(ctx, task, item):
             kind="by_hand", source=source)
 
 
+def area(ctx, here: str, where: str) -> set[str]:
+    """The tiles `here_and_connected` names: yours and each tile joined to it
+    by a connected doorway (an Illusion token counts as one; an Arcane Gate
+    or stairs do not)."""
+    from .specials.common import moves_from
+    return {here} | {t for t, _ in moves_from(ctx, here, doors_only=True)}
+
+
 def who_is(ctx, pid: str, where: str, others: bool = False, allies: bool = False) -> list[str]:
     """The adventurers an `each` step names, the player first, then the
     others in turn order from the player's left."""
-    from . import board as bd
     s = ctx.s
     me = s["players"][pid]
     here = me["tile"]
     if where == "here_and_connected":
-        near = {here} | {t for t in bd.exits(ctx.c, s["board"], here).values() if t} | set(tk.links(s).get(here, ()))
+        near = area(ctx, here, where)
     found = []
     for k in range(len(s["seats"])):
         other = st.left_of(s, pid, k) if pid in s["seats"] else s["seats"][k]

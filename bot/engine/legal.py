@@ -6,7 +6,7 @@ from . import state as st
 from .ctx import Ctx
 from .errors import IllegalAction
 from .game import roll_offers
-from .specials import powers
+from .specials import combat, powers
 
 
 def actor(state: dict) -> str | None:
@@ -77,7 +77,6 @@ def legal_actions(content, state: dict) -> list[dict]:
 def attack_actions(ctx, pid: str) -> list[dict]:
     """Attacks on someone on your tile (rulebook: Make an Attack)."""
     from . import haunt_play as hp
-    from .specials import combat
     s = ctx.s
     found = []
     targets = [o for o in (combat.opponents(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
@@ -104,7 +103,7 @@ def monster_actions(ctx, pid: str) -> list[dict]:
             continue
         if m["id"] not in turn["attacked"] and m["traits"]:
             for p in hero_set:
-                if st.beside(s, p, m):
+                if st.beside(s, p, m) and combat.can_be_attacked(ctx, p):
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
         used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
         cost = 1 + sum(1 for p in hero_set if st.beside(s, p, m))

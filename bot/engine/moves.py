@@ -16,9 +16,9 @@ def allowance(ctx, pid: str) -> int:
     """Spaces the player may move this turn: their Speed, capped by a mark
     (Rogue Air Elemental), plus extra spaces (Potion of Speed)."""
     speed = ctx.value(pid, "speed")
-    cap = mk.find(ctx, pid, "move_cap")
-    if cap and cap.get("armed"):
-        speed = min(speed, cap["cap"])
+    for cap in mk.all_of(ctx, pid):
+        if cap["kind"] == "move_cap" and cap.get("armed"):
+            speed = min(speed, cap["cap"])
     turn = ctx.s["turn"]
     return speed + (turn.get("extra_moves", 0) if turn and turn["player"] == pid else 0)
 

@@ -90,9 +90,8 @@ def end_turn(ctx, pid: str):
     for cid in list(p["cards"]):
         if ctx.c.cards[cid].on_end_turn:
             effects.queue(ctx, pid, ctx.c.cards[cid].on_end_turn, source=cid)
-    cap = mk.find(ctx, pid, "move_cap")
-    if cap and cap.get("armed"):
-        mk.drop(ctx, pid, cap)
+    for cap in [m for m in mk.all_of(ctx, pid) if m["kind"] == "move_cap" and m.get("armed")]:
+        mk.drop(ctx, pid, cap)  # this turn's cap is spent; one gained this turn waits for the next
     effects.queue(ctx, pid, [{"do": "_haunt_rolls"}, {"do": "_next_turn"}])
 
 

@@ -328,8 +328,8 @@ def _pit_trap(ctx, task, item):
 def _rogue_air_elemental(ctx, task, item):
     """0-1: on your next turn you can move only 1 space."""
     pid = task["player"]
-    if not mk.find(ctx, pid, "move_cap"):
-        mk.add(ctx, pid, "move_cap", cap=1, armed=False)
+    if not any(m["kind"] == "move_cap" and not m["armed"] for m in mk.all_of(ctx, pid)):
+        mk.add(ctx, pid, "move_cap", cap=1, armed=False)  # a cap already armed holds only this turn
     ctx.say(f"{ctx.name(pid)} is battered: on their next turn they can move only 1 space.", kind="mark")
 
 
@@ -348,7 +348,8 @@ def _sound_of_looming_doom(ctx, task, item):
     tr.change(ctx, top, "speed", 1)
     if len(everyone) < 2:
         return
-    low = _break_tie(ctx, [o for o in everyone if rolls[o] == min(rolls.values())], min, "lowest")
+    lowest = [o for o in everyone if rolls[o] == min(rolls.values()) and o != top]  # never both (all tied)
+    low = _break_tie(ctx, lowest or [o for o in everyone if o != top], min, "lowest")
     ctx.say(f"{ctx.name(low)} rolled lowest and is attacked.", kind="info")
     combat.card_attack(ctx, low, right_of(ctx, low), 3, "speed", task["source"])
 
@@ -507,7 +508,7 @@ def _caltrops(ctx, task, item):
 
 @special("helm_of_teleportation")
 def _helm(ctx, task, item):
-    """4+: put your figure on any tile in play (a barrier tile: pick the
+    """4+: put your figure on any other tile in play (a barrier tile: pick the
     side). Not movement; it ends your movement."""
     pid = task["player"]
     here = ctx.s["players"][pid]["tile"]
@@ -625,13 +626,12 @@ def _gamblers_step(ctx, task, item):
 
 
 def _gamblers_offer(ctx, pid, roll):
-    """Right after one of your rolls on your turn: roll the blank dice again
-    (offered only when that could change the result's band)."""
+    """Right after one of your rolls, on anyone's turn: roll the blank dice
+    again (offered only when that could change the result's band)."""
     turn = ctx.s["turn"]
     p = ctx.s["players"][pid]
     zeros = roll["faces"].count(0)
-    if not (zeros and "gamblers_dice" in p["cards"] and turn and turn["player"] == pid
-            and "gamblers_dice" not in turn["used"]):
+    if not (zeros and "gamblers_dice" in p["cards"] and turn and "gamblers_dice" not in turn["used"]):
         return None
     now = effects.band_of(roll["bands"], roll["total"])
     if all(effects.band_of(roll["bands"], roll["total"] + k) == now for k in range(1, 2 * zeros + 1)):

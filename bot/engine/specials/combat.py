@@ -237,17 +237,21 @@ def book_of_spells_backlash(ctx, attacker: str, lost_by: int) -> int:
 def can_shackle(ctx, attacker: str, target: str, distance: bool) -> bool:
     """Dimensional Shackles: offered when the holder wins an attack on an
     adventurer on the holder's tile."""
-    return "dimensional_shackles" in ctx.s["players"][attacker]["cards"] and not distance and \
-        target in ctx.s["players"] and st.together(ctx.s, target, attacker)
+    return "dimensional_shackles" in ctx.s["players"][attacker]["cards"] and \
+        target in ctx.s["players"] and st.together(ctx.s, target, attacker)  # a Crossbow win here counts too
 
 
 def shackle(ctx, attacker: str, target: str):
     """Dimensional Shackles: win an attack against an adventurer on your tile
     and you may hand them the shackles instead of dealing damage (their
     Speed drops by 1 while they hold them, yours comes back)."""
+    ctx.say(f"{ctx.name(attacker)} claps the Dimensional Shackles on {ctx.name(target)}.", kind="attack")
     cd.lose(ctx, attacker, "dimensional_shackles")
     cd.gain(ctx, target, "dimensional_shackles")
-    ctx.say(f"{ctx.name(attacker)} claps the Dimensional Shackles on {ctx.name(target)}.", kind="attack")
+
+
+def can_infect(ctx, attacker: str, target: str) -> bool:
+    return bool(mk.find(ctx, attacker, "wererat")) and "wererat_bite" not in ctx.s["players"][target]["once"]
 
 
 def wererat_infect(ctx, attacker: str, target: str) -> bool:
@@ -255,7 +259,7 @@ def wererat_infect(ctx, attacker: str, target: str) -> bool:
     may infect an adventurer on the same tile: -1 Knowledge, -1 Sanity,
     +1 Might, +1 Speed; nobody is infected twice in a game."""
     tp = ctx.s["players"][target]
-    if not mk.find(ctx, attacker, "wererat") or "wererat_bite" in tp["once"]:
+    if not can_infect(ctx, attacker, target):
         return False
     tp["once"].append("wererat_bite")
     mk.add(ctx, target, "wererat")
@@ -297,8 +301,13 @@ def javelin_of_lightning(ctx, pid: str, target: str):
     """Javelin of Lightning: instead of a normal attack, an opponent on your
     tile takes 2 dice of physical damage; discard the javelin."""
     cd.discard(ctx, "javelin_of_lightning")
-    effects.queue(ctx, target, [{"do": "damage", "kind": "physical", "dice": 2}], source="javelin_of_lightning",
-                  front=True)
+    if target in ctx.s["players"]:
+        effects.queue(ctx, target, [{"do": "damage", "kind": "physical", "dice": 2}], source="javelin_of_lightning",
+                      front=True)
+        return
+    from .. import attack  # a monster: any damage stuns it (rulebook: How Monsters Work)
+    if effects.make_roll(ctx, pid, 2, "2 dice of lightning", kind="damage") > 0:
+        attack.stun(ctx, attack.monster_by_id(ctx, target))
 
 
 def necklace_of_fireballs(ctx, pid: str):
@@ -334,6 +343,18 @@ def _monster_roll(ctx, task, item):
                               kind="contest") if value else 0
     if total < item["target"]:
         attack.stun(ctx, m)
+
+
+@effects.special("damage_monsters")
+def _damage_monsters(ctx, task, item):
+    """Every living monster in the area takes `dice` dice of damage, rolled
+    by the player; any damage stuns it (rulebook: How Monsters Work)."""
+    from .. import attack
+    tiles = effects.area(ctx, ctx.s["players"][task["player"]]["tile"], item["on"])
+    for m in [m for m in ctx.s.get("monsters", []) if not m["dead"] and m["tile"] in tiles]:
+        if effects.make_roll(ctx, task["player"], rng.dice_count(item["dice"]), f"damage to {attack.label(ctx, m['id'])}",
+                             kind="damage") > 0:
+            attack.stun(ctx, m)
 
 
 @effects.step("_monster_attacked")
@@ -376,7 +397,7 @@ def iron_flask(ctx, pid: str):
     for m in reversed(_monsters_on(ctx, here)):
         effects.queue(ctx, pid, [{"do": "_monster_attacked", "monster": m["id"], "dice": 6, "trait": "might"}],
                       source="iron_flask_of_tuerny", front=True)
-    for other in reversed(st.players_on(ctx.s, here, beside=pid)):
+    for other in reversed([o for o in st.players_on(ctx.s, here, beside=pid) if can_be_attacked(ctx, o)]):
         card_attack(ctx, other, pid, 6, "might", "iron_flask_of_tuerny")
     return True
 
