@@ -129,7 +129,7 @@ def test_otyugh_tentacle_lets_the_traitor_pass(engine, dice):
 
 def test_wererat_bite_infecting_is_the_attackers_choice(engine, dice):
     # Card: Wererat Bite ("When you deal physical damage with an attack to an adventurer on your tile, you may
-    # infect them")
+    # infect them"); Ruling: Wererat Bite: when the infected winner is asked
     g = attack_ready(engine)
     resolve_event(g, "wererat_bite", pid="ann")
     dice.next(1)  # 1 damage: Bo lives to be bitten

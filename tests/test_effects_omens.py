@@ -243,3 +243,15 @@ def test_attack_choices_are_recorded_before_the_roll(game):
     from tests.test_effects_kit import run_steps
     run_steps(game, "ann", [{"do": "special", "name": "reckless_attack"}], source="power:torskar")
     assert game.p("ann")["marks"] == [{"kind": "attack_choice", "power": "reckless_attack", "trait": "might"}]
+
+
+def test_deck_of_many_things_tokens_have_no_limit(game, dice):
+    # Card: Deck of Many Things (1 off the draw per token); Ruling: tokens on the Deck of Many Things
+    give(game, "ann", "deck_of_many_things")
+    card_state(Ctx(game.c, game.state), "deck_of_many_things")["tokens"] = 30
+    dice.next(2, 2, 2, 2)  # 8, less 30
+    game.do("use", "ann", card="Deck of Many Things")
+    assert any(t.endswith("= -22.") for t in game.texts())
+    assert game.state["pending"]["kind"] == "void"  # the Void, before the haunt: a trait drops
+    game.do("decide", "ann", choice=0)
+    assert game.state["card_state"]["deck_of_many_things"]["tokens"] == 31
