@@ -167,7 +167,25 @@ def test_monsters_are_stunned_not_killed(engine, dice):
     dice.next(2, 2)  # Lia, Might 2: 4
     dice.next(0, 0, 0, 0, 0)  # the Beholder's defence: 0
     g.do("attack", "bo", target=beholder["id"])
+    assert g.state["pending"]["player"] == "ann"  # Aldan, the traitor, may take it for his Beholder (Protection)
+    g.do("decide", "ann", choice="Let it be")
     assert g.state["monsters"][0]["stunned"] and not g.state["monsters"][0]["dead"]
+
+
+def test_protection_takes_a_monsters_damage(engine, dice):
+    # Power: Protection (Aldan): a monster on his tile about to take damage: he may take it instead
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting", advs=("aldan", "lia", "gretchen"), revealer="bo")
+    all_ready(g)
+    beholder = g.state["monsters"][0]
+    g.put("bo", beholder["tile"])
+    g.state["turn"] = {**g.state["turn"], "player": "bo"}
+    before = sum(g.p("ann")["traits"].values())
+    dice.next(2)
+    dice.next(0)
+    g.do("attack", "bo", target=beholder["id"])
+    g.do("decide", "ann", choice="Take it for them")
+    g.decide_all(0)
+    assert not g.state["monsters"][0]["stunned"] and sum(g.p("ann")["traits"].values()) == before - 2
 
 
 def test_moving_past_opponents_costs_extra(engine):

@@ -14,7 +14,7 @@ TRAITS = [app_commands.Choice(name=t.capitalize(), value=t) for t in ("might", "
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.
 **Set up:** `/game new`, then each player `/game join adventurer:` (3 to 6), then `/game start`.
 **Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/end`. The buttons under each turn do the same.
-**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|declare` for rules the bot leaves to you.
+**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|slay|declare` for rules the bot leaves to you.
 **Any time:** `/sheet` (your traits and cards, only you see it), `/map`, `/game status`, `/log`, `/rules`.
 **Away players:** `/game settings` sets reminders and a deadline; after it, `/game skip` votes to skip a turn. `/game handover` gives a seat to someone else."""
 
@@ -239,6 +239,10 @@ def register(bot):
                                   app_commands.Choice(name="remove", value="remove")])
     async def haunt_token(interaction: discord.Interaction, action: app_commands.Choice[str], name: str):
         await bot.act(interaction, {"type": "token", "op": action.value, "name": name})
+
+    @haunt.command(name="slay", description="Take a monster off the board when the haunt's own rule kills it")
+    async def haunt_slay(interaction: discord.Interaction, monster: str):
+        await bot.act(interaction, {"type": "slay", "monster": monster})
 
     @haunt.command(name="task", description="A task roll the haunt asks for (once per turn per task)")
     @app_commands.choices(trait=TRAITS)

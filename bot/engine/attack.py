@@ -3,6 +3,7 @@ Attacks, How Monsters Work): opposed rolls, the difference as damage, ties
 hurt no one, distance attacks, stealing instead of damage, stunned monsters."""
 from . import cards as cd
 from . import effects, haunt_play as hp
+from . import marks as mk
 from . import state as st
 from .errors import IllegalAction
 from .specials import combat
@@ -99,7 +100,13 @@ def _roll_off(ctx, task, item):
     """Both rolls are made: a defender losing in Cursed Armor may first buy 1
     more defence with 1 Sanity (card: "whenever you roll defense"), then the
     outcome."""
-    defender = item["defender"]
+    defender, attacker = item["defender"], item["attacker"]
+    inspired = attacker in ctx.s["players"] and mk.find(ctx, attacker, "inspired")
+    if inspired and not item.get("bardic_asked") and ctx.s["turn"]["player"] == attacker:
+        task["steps"].insert(0, {**item, "bardic_asked": True})  # Bardic Inspiration: any roll of your own turn
+        effects.ask(ctx, attacker, "attack_bardic", f"hand back {ctx.name(inspired['by'])}'s Bardic Inspiration to "
+                    f"make your attack {item['attack'] + 1}?", ["Add 1", "Keep the token"])
+        return
     if not item["asked"] and item["attack"] > item["defence"] and defender in ctx.s["players"] and \
             combat.cursed_armor_offer(ctx, defender):
         task["steps"].insert(0, {**item, "asked": True})
@@ -108,6 +115,17 @@ def _roll_off(ctx, task, item):
         return
     effects.push_front(ctx, resolve(ctx, item["attacker"], defender, item["trait"], item["attack"], item["defence"],
                                     item["distance"], backlash=item["backlash"]))
+
+
+@effects.decision("attack_bardic")
+def _decide_attack_bardic(ctx, pending, index):
+    if index == 0:
+        from .specials import powers
+        item = ctx.s["queue"][0]["steps"][0]
+        item["attack"] += 1
+        powers.return_inspiration(ctx, pending["player"])
+        ctx.say(f"{ctx.name(pending['player'])} uses Bardic Inspiration: the attack is now {item['attack']}.",
+                kind="power", player=pending["player"])
 
 
 @effects.step("_attack_over")
@@ -134,7 +152,7 @@ def _decide_flurry(ctx, pending, index):
         target = pending["data"]["target"]
         face = combat.flurry_of_blows(ctx, pending["player"], target)
         if face and target not in ctx.s["players"]:
-            stun(ctx, monster_by_id(ctx, target))  # damage stuns a monster
+            hurt_monster(ctx, monster_by_id(ctx, target), "physical", face)
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
@@ -175,7 +193,7 @@ def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, dista
     ctx.say(f"{label(ctx, winner)} wins {max(a, d)} to {min(a, d)}: {amount} {kind} damage to {label(ctx, loser)}.",
             kind="attack")
     if loser not in ctx.s["players"]:
-        stun(ctx, monster_by_id(ctx, loser))
+        hurt_monster(ctx, monster_by_id(ctx, loser), kind, amount)
         return eldritch_push(ctx, attacker, loser, trait)
     if backlash and loser == attacker and trait == "sanity":
         amount = combat.book_of_spells_backlash(ctx, attacker, amount)  # Book of Spells: 1 more
@@ -334,6 +352,38 @@ def stun(ctx, m: dict):
     if not m["stunned"]:
         m["stunned"] = True
         ctx.say(f"{m['name']} {m['number']} is stunned.", kind="monster", monster=m["id"])
+
+
+def hurt_monster(ctx, m: dict, kind: str, amount: int):
+    """Damage to a monster stuns it (rulebook: How Monsters Work), unless an
+    adventurer with Protection on its tile takes the damage instead."""
+    if amount <= 0:
+        return
+    protector = next((p for p in ctx.s["seats"] if ctx.s["players"][p]["alive"] and st.beside(ctx.s, p, m)
+                      and combat.power_special(ctx, p) == "protection"), None)
+    if protector is None:
+        stun(ctx, m)
+        return
+    effects.queue(ctx, protector, [{"do": "_protect_monster", "monster": m["id"], "kind": kind, "amount": amount}],
+                  source="power:protection", front=True)
+
+
+@effects.step("_protect_monster")
+def _protect_monster(ctx, task, item):
+    effects.ask(ctx, task["player"], "protect_monster", f"take {item['amount']} {item['kind']} damage in place of "
+                f"{label(ctx, item['monster'])}?", ["Take it for them", "Let it be"], monster=item["monster"],
+                damage=item["kind"], amount=item["amount"])
+
+
+@effects.decision("protect_monster")
+def _decide_protect_monster(ctx, pending, index):
+    data, pid = pending["data"], pending["player"]
+    if index == 0:
+        ctx.say(f"{ctx.name(pid)} steps in and takes the damage for {label(ctx, data['monster'])}.", kind="power",
+                player=pid)
+        effects.take_damage(ctx, pid, data["damage"], data["amount"], source="power:protection")
+    else:
+        stun(ctx, monster_by_id(ctx, data["monster"]))
 
 
 def monster_attack(ctx, ref: str, target: str, trait: str | None):

@@ -64,7 +64,7 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
 
 
 MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "part_two", "handover", "unmask",
-                        "ready")
+                        "ready", "slay")
 
 
 class Engine:
@@ -246,6 +246,8 @@ class Engine:
         if len(fresh) > 1:
             raise IllegalAction(f"Which roll? {', '.join(o[1] for o in fresh)} (e.g. `roll {fresh[1][1]}`).")
         source, _, steps = fresh[0]
+        if source in ctx.c.tiles and haunt_play.ignores_harm(ctx.s, pid):
+            steps = haunt_play.without_harm(steps)  # Rulebook: The Traitor's New Powers
         ctx.s["turn"]["rolls"].append(f"action:{source}")
         effects.queue(ctx, pid, steps, source=source, front=True)
 
@@ -307,6 +309,12 @@ class Engine:
         self._haunt(ctx, pid)
         haunt_play.place_token(ctx, pid, str(action.get("name", "")).strip() or "quest", action.get("tile"),
                                action.get("op") == "remove")
+
+    def _do_slay(self, ctx, pid, action):
+        """A haunt's own rule kills a monster (hit points run out, a ritual
+        banishes it): the toolkit takes it off the board."""
+        self._haunt(ctx, pid)
+        haunt_play.slay(ctx, pid, str(action.get("monster", "")))
 
     def _do_task(self, ctx, pid, action):
         self._on_turn(ctx, pid)

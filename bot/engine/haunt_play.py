@@ -396,6 +396,15 @@ def _monster_arrives(ctx, task, item):
     caltrops_on_enter(ctx, m["id"], item["tile"])
 
 
+def slay(ctx, pid: str, ref: str):
+    m = monster(ctx, ref)
+    m["dead"] = True
+    ctx.say(f"{ctx.name(pid)} takes {m['name']} {m['number']} off the board: it is killed.", kind="monster",
+            monster=m["id"])
+    from .specials import powers
+    powers.return_marks(ctx, m["id"])  # Hunter's Mark comes back when its target is killed
+
+
 def end_monster_turn(ctx):
     s = ctx.s
     for m in s["monsters"]:
@@ -581,10 +590,31 @@ tr.AT_SKULL.append(on_zero)
 
 def ignores_harm(s: dict, pid: str) -> bool:
     """Rulebook: The Traitor's New Powers: a (known) traitor uses a tile's
-    good text and ignores its harmful text; here: no end-of-turn tile harm,
-    no leaving rolls, no barrier roll."""
+    good text and ignores its harmful text; here: no harm from a tile's
+    end-of-turn text or rolls, no leaving rolls, no barrier roll. A hidden
+    traitor only once unmasked."""
     h = s.get("haunt")
-    return bool(h) and s["phase"] == "haunt" and pid in h["traitors"] and h["kind"] in TRAITOR_KINDS
+    return bool(h) and s["phase"] == "haunt" and pid in h["traitors"] and \
+        (h["kind"] in TRAITOR_KINDS or bool(h.get("unmasked")))
+
+
+HARM = ("damage", "lose")
+
+
+def without_harm(steps) -> list[dict]:
+    """A tile's steps with the harmful ones taken out (and a roll dropped
+    when nothing but harm hung on it): what a traitor still gets."""
+    out = []
+    for item in steps:
+        if item.get("do") in HARM:
+            continue
+        if item.get("do") == "roll":
+            bands = [{**b, "then": without_harm(b.get("then", []))} for b in item["bands"]]
+            if not any(b["then"] for b in bands):
+                continue
+            item = {**item, "bands": bands}
+        out.append(item)
+    return out
 
 
 def offer_event_choice(ctx, pid: str, card_id: str) -> bool:

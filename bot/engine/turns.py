@@ -76,8 +76,10 @@ def end_turn(ctx, pid: str):
     p = ctx.s["players"][pid]
     if st.on_board(p):
         tile = ctx.c.tiles[p["tile"]]
-        from .haunt_play import ignores_harm
-        steps = [] if ignores_harm(ctx.s, pid) else list(tile.effects.get("on_end_turn", []))
+        from .haunt_play import ignores_harm, without_harm
+        steps = list(tile.effects.get("on_end_turn", []))
+        if ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers: the good text only
+            steps = without_harm(steps)
         once_key = f"tile:{tile.id}"
         if tile.effects.get("once_per_game_on_end_turn") and once_key not in p["once"]:
             p["once"].append(once_key)

@@ -30,12 +30,13 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   rules [name]                     show that player's secret rules again
   attack <player|monster> [trait] [with <weapon>] [reckless]   trait <trait> <+N|-N> (a haunt's order)
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
-  counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>
+  counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>   slay <monster>
   declare <traitor|heroes>   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   adventurers   help   quit"""
 
-HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask", "trait")
+HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask", "trait",
+               "slay")
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
@@ -280,6 +281,10 @@ class Table:
             if len(rest) < 2 or rest[0] not in ("place", "remove"):
                 raise IllegalAction("`token place <name>` or `token remove <name>` (on your tile).")
             return {"type": "token", "player": self._need(acting or who), "op": rest[0], "name": " ".join(rest[1:])}
+        if verb == "slay":
+            if not rest:
+                raise IllegalAction("`slay <monster>`, when the haunt's own rule kills it (e.g. `slay Minotaur 1`).")
+            return {"type": "slay", "player": self._need(acting or who), "monster": " ".join(rest)}
         if verb == "task":
             if len(rest) < 2:
                 raise IllegalAction("`task <trait> <what you attempt>`.")

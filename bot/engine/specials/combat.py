@@ -306,8 +306,8 @@ def javelin_of_lightning(ctx, pid: str, target: str):
                       front=True)
         return
     from .. import attack  # a monster: any damage stuns it (rulebook: How Monsters Work)
-    if effects.make_roll(ctx, pid, 2, "2 dice of lightning", kind="damage") > 0:
-        attack.stun(ctx, attack.monster_by_id(ctx, target))
+    dealt = effects.make_roll(ctx, pid, 2, "2 dice of lightning", kind="damage")
+    attack.hurt_monster(ctx, attack.monster_by_id(ctx, target), "physical", dealt)
 
 
 def necklace_of_fireballs(ctx, pid: str):
@@ -316,8 +316,8 @@ def necklace_of_fireballs(ctx, pid: str):
     cd.discard(ctx, "necklace_of_fireballs")
     here = ctx.s["players"][pid]["tile"]
     for m in reversed(_monsters_on(ctx, here)):
-        effects.queue(ctx, pid, [{"do": "_monster_roll", "monster": m["id"], "trait": "speed", "target": 5}],
-                      source="necklace_of_fireballs", front=True)
+        effects.queue(ctx, pid, [{"do": "_monster_roll", "monster": m["id"], "trait": "speed", "target": 5,
+                                  "damage": 4}], source="necklace_of_fireballs", front=True)
     for other in reversed([o for o in st.players_on(ctx.s, here, beside=pid) if o != pid]):
         effects.queue(ctx, other, [{"do": "roll", "trait": "speed", "bands": [
             {"at_least": 5, "then": []},
@@ -342,7 +342,7 @@ def _monster_roll(ctx, task, item):
                               f"{item['trait'].capitalize()} for {attack.label(ctx, m['id'])}",
                               kind="contest") if value else 0
     if total < item["target"]:
-        attack.stun(ctx, m)
+        attack.hurt_monster(ctx, m, "physical", item.get("damage", 1))
 
 
 @effects.special("damage_monsters")
@@ -352,9 +352,9 @@ def _damage_monsters(ctx, task, item):
     from .. import attack
     tiles = effects.area(ctx, ctx.s["players"][task["player"]]["tile"], item["on"])
     for m in [m for m in ctx.s.get("monsters", []) if not m["dead"] and m["tile"] in tiles]:
-        if effects.make_roll(ctx, task["player"], rng.dice_count(item["dice"]), f"damage to {attack.label(ctx, m['id'])}",
-                             kind="damage") > 0:
-            attack.stun(ctx, m)
+        dealt = effects.make_roll(ctx, task["player"], rng.dice_count(item["dice"]),
+                                  f"damage to {attack.label(ctx, m['id'])}", kind="damage")
+        attack.hurt_monster(ctx, m, "physical", dealt)
 
 
 @effects.step("_monster_attacked")
@@ -372,7 +372,7 @@ def _monster_attacked(ctx, task, item):
                                 f"{item['trait'].capitalize()} for {attack.label(ctx, m['id'])} to defend",
                                 kind="defence")
     if hit > defence:
-        attack.stun(ctx, m)
+        attack.hurt_monster(ctx, m, "physical", hit - defence)
     else:
         ctx.say(f"{attack.label(ctx, m['id'])} withstands it.", kind="attack")
 

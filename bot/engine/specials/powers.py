@@ -278,6 +278,12 @@ def _mark_targets(ctx, pid) -> list[str]:
                    if bd.line_of_sight(ctx.c, ctx.s["board"], here, m["tile"])]
 
 
+def _alive(ctx, ref: str) -> bool:
+    if ref in ctx.s["players"]:
+        return ctx.s["players"][ref]["alive"]
+    return any(m["id"] == ref and not m["dead"] for m in ctx.s.get("monsters", []))
+
+
 def return_marks(ctx, dead: str):
     """Hunter's Mark: the token comes back when the marked opponent is killed."""
     for p in ctx.s["players"].values():
@@ -289,6 +295,10 @@ def return_marks(ctx, dead: str):
 def _hunters_check(ctx, pid):
     if ctx.s["phase"] != "haunt":
         return "Hunter's Mark goes on an opponent, and before the haunt nobody is one."
+    mark = power_state(ctx, pid)["mark"]
+    if mark and _alive(ctx, mark):
+        from .. import attack
+        return f"Your Hunter's Mark is under {attack.label(ctx, mark)}; it comes back when they are killed."
     if not _mark_targets(ctx, pid):
         return "No opponent is in your line of sight."
     return None
