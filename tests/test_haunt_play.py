@@ -434,3 +434,21 @@ def test_a_hidden_traitor_is_nobodys_opponent_until_unmasked(engine):
     ctx = Ctx(g.c, g.state)
     assert opponents_of(ctx, hero) == [traitor]
     assert {w: i["cost"] for w, i in ways_out(ctx, hero).items()} == {w: c + 1 for w, c in costs.items()}
+
+
+def test_slay_takes_a_killed_monster_off_the_board(engine):
+    # Rulebook: How Monsters Work (a haunt may say how a monster is killed); Traitor's Tome: haunt 5 (the heroes
+    # win when the Minotaur is killed)
+    from bot.engine import haunt_play
+    g = attack_ready(engine)
+    g.state["haunt"]["number"] = 5
+    minotaur = haunt_playing_monster(g, haunt_play, "Minotaur")
+    with pytest.raises(IllegalAction, match="No monster 'Dragon'"):
+        g.do("slay", "cy", monster="Dragon")
+    g.do("slay", "cy", monster=f"Minotaur {minotaur['number']}")
+    assert g.state["monsters"][0]["dead"]
+    assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def haunt_playing_monster(g, haunt_play, name):
+    return haunt_play.add_monster(Ctx(g.c, g.state), name, "elfsong_tavern")

@@ -80,3 +80,22 @@ def test_map_and_replay_pictures_are_saved(tmp_path):
     gif = tmp_path / "replay-seed3.gif"
     assert f"Map picture saved to {png}" in out and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"Replay saved to {gif}" in out and gif.read_bytes()[:6] == b"GIF89a"
+
+
+
+def test_the_table_slays_a_monster(engine, tmp_path, monkeypatch):
+    # The local table's toolkit: `slay <monster>` when the haunt's own rule kills it
+    from bot.engine import haunt_play
+    from bot.engine.ctx import Ctx
+    from bot.table import Table
+    from tests.test_haunt_play import attack_ready
+    monkeypatch.setenv("TABLE_OUT", str(tmp_path))
+    said = []
+    table = Table(seed=1, out=said.append)
+    table.state = attack_ready(engine).state
+    haunt_playing = haunt_play.add_monster(Ctx(table.content, table.state), "Wererat", "elfsong_tavern")
+    table.command("as Cy slay Wererat 1")
+    assert any("takes Wererat 1 off the board" in str(line) for line in said)
+    assert table.state["monsters"][0]["id"] == haunt_playing["id"] and table.state["monsters"][0]["dead"]
+    table.command("as Cy slay")
+    assert any("`slay <monster>`" in str(line) for line in said)
