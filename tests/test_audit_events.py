@@ -4,26 +4,14 @@ through the real actions. Ann plays Torskar (Might 5, Speed 4, Knowledge 3,
 Sanity 3), Bo Lia, Cy Gretchen; Ann's right-hand neighbour is Cy."""
 from bot.engine import tokens as tk
 from bot.engine.ctx import Ctx
+from tests.test_effects_events import end_round
+from tests.test_effects_haunt_cards import wererat
 from tests.test_effects_kit import draw_event, resolve_event
 from tests.test_haunt_play import attack_ready
 
 
 def pos(g, pid):
     return dict(g.p(pid)["traits"])
-
-
-def end_round(game, back_to="ann"):
-    game.decide_all()
-    while True:
-        game.do("end", game.state["turn"]["player"])
-        game.decide_all()
-        if game.state["turn"]["player"] == back_to:
-            return
-
-
-def a_monster(g, tile):
-    from bot.engine import haunt_play
-    return haunt_play.add_monster(Ctx(g.c, g.state), "Wererat", tile)
 
 
 # --- Explosive Runes -------------------------------------------------------------------------------
@@ -48,7 +36,7 @@ def test_explosive_runes_blast_does_not_pass_through_an_arcane_gate(game, dice):
 def test_explosive_runes_blast_hits_monsters_too(engine, dice):
     # Card: Explosive Runes (0: "you and every adventurer, monster and NPC on your tile ... take 1 die")
     g = attack_ready(engine)
-    m = a_monster(g, g.p("ann")["tile"])
+    m = wererat(g, g.p("ann")["tile"])
     dice.next(0, 0, 0)  # Ann's Knowledge roll: 0
     for _ in range(4):  # a die of damage each for Ann, Bo, Cy and the monster
         dice.next(2)
