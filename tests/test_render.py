@@ -290,3 +290,12 @@ def test_a_small_handmade_content_renders_too():
     assert px(im, door_probe(c, state, "hall", "east")) == sty.DOOR["street"]
     cx, cy, r = token_position(c, state, "z")
     assert near(px(im, (cx, cy - int(r * 0.7))), sty.adventurer_rgb("orange"))
+
+
+def test_text_stays_readable_in_the_small_replay_frames():
+    # The replay GIF is drawn at 0.6: names and legend text keep a floor instead of shrinking with the tiles
+    from bot.render import style
+    small, full = style.metrics(0.6), style.metrics(1.0)
+    assert small.tile < full.tile * 0.7
+    assert small.name_font >= 12 and small.font >= 11 and small.title_font >= 16
+    assert full.name_font == 18 and full.font == 17

@@ -312,7 +312,7 @@ def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunne
                              outline=(16, 16, 16), width=edge)
     im = _down(im, (size, size))
     dr = ImageDraw.Draw(im)
-    fs = max(m.font, min(round(d * 0.46), m.name_font))
+    fs = max(7, min(max(m.font, round(d * 0.46)), m.name_font, round(d * 0.55)))  # the label fits the disc
     c = size // 2
     if kind == "pile":
         cx, cy = c + d * 0.275, c - d * 0.275

@@ -89,9 +89,14 @@ BASE = dict(tile=168, gap=6, wall=5, door_len=70, door_depth=11, margin=16, head
             legend_min=440)
 
 
+# Text never shrinks below these sizes, however small the picture (the replay GIF is drawn at 0.6):
+# below about 13 px the names on the tiles stop being readable on a phone.
+MIN_TEXT = dict(name_font=12, font=11, title_font=16)
+
+
 @functools.lru_cache(maxsize=32)
 def metrics(scale: float = 1.0) -> Metrics:
-    v = {k: max(1, round(n * scale)) for k, n in BASE.items()}
+    v = {k: max(MIN_TEXT.get(k, 1), round(n * scale)) for k, n in BASE.items()}
     return Metrics(scale=scale, pitch=v["tile"] + v["gap"], **v)
 
 
