@@ -452,3 +452,13 @@ def test_slay_takes_a_killed_monster_off_the_board(engine):
 
 def haunt_playing_monster(g, haunt_play, name):
     return haunt_play.add_monster(Ctx(g.c, g.state), name, "elfsong_tavern")
+
+
+def test_a_haunt_can_put_the_traitors_first(engine):
+    # Traitor's Tome: haunt 9, "Traitors Go First" (the traitor on the hero's left, the other traitors, the
+    # monsters, then the hero); Rulebook: Playing the Haunt (the haunt wins over the usual order)
+    g = revealed(engine, "gladiator_pit", "berserker_axe", revealer="bo")
+    assert g.state["haunt"]["number"] == 9 and g.state["haunt"]["traitors"] == ["ann", "cy"]
+    all_ready(g)
+    assert g.state["order"] == ["cy", "ann", "monsters", "bo"]
+    assert g.state["turn"]["player"] == "cy"

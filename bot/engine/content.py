@@ -17,6 +17,7 @@ EACH_WHERE = ("here", "here_and_connected", "catacomb", "city", "building", "str
 CONDITIONS = ("above_lowest",)
 TILE_CARD_TRIGGERS = ("on_enter", "on_end_turn", "action")
 HAUNT_KINDS = ("traitor", "hidden_traitor", "no_traitor", "none_yet", "several_traitors")
+TURN_ORDERS = ("traitors_first",)  # a haunt's own turn order (Traitor's Tome, haunt 9)
 
 
 NO_LOWER = -99  # a band without at_least also takes results below 0 (Deck of Many Things)
@@ -405,6 +406,8 @@ def build_content(files: dict) -> Content:
         e = _Entry(fname, str(raw.get("number", "?")), raw)
         n = e.get("number", int)
         haunts[n] = Haunt(n, e.get("id", str), e.get("title", str), e.get("kind", str, choices=HAUNT_KINDS), raw)
+        if "turn_order" in raw:
+            e.get("turn_order", str, choices=TURN_ORDERS)
 
     return Content(tiles=tiles, cards=cards, adventurers=adventurers, chart_omens=omens, chart_rows=rows,
                    traitor_rules=traitor_rules, haunts=haunts)

@@ -127,6 +127,8 @@ def begin(ctx):
         for step in haunt.raw.get("setup", []):
             if step.get("part", 1) == 1:
                 run_setup_step(ctx, step)
+        if haunt.raw.get("turn_order"):
+            h["turn_order"] = haunt.raw["turn_order"]
     s["order"] = turn_order(s)
     first = s["order"][0]
     start_slot(ctx, first, (s["turn"] or {}).get("number", 0) + 1)
@@ -138,6 +140,11 @@ def turn_order(s: dict) -> list[str]:
     revealer's left, the monsters after the revealer."""
     h = s["haunt"]
     seats = s["seats"]
+    if h.get("turn_order") == "traitors_first" and traitors(s) and heroes(s):
+        # Traitor's Tome, haunt 9: the traitors from the hero's left, the monsters, then the hero(es)
+        start = seats.index(heroes(s)[0]) + 1
+        around = [seats[(start + k) % len(seats)] for k in range(len(seats))]
+        return [p for p in around if p in traitors(s)] + [MONSTERS] + [p for p in around if p not in traitors(s)]
     if h["kind"] == "traitor" and traitors(s):
         t = traitors(s)[0]
         start = seats.index(t) + 1
