@@ -89,3 +89,10 @@ def test_a_special_without_a_handler_is_not_an_effect(content, monkeypatch):
     monkeypatch.delitem(effects.SPECIALS, "whispering_skull")
     how = {e.id: h for _, e, h in effect_ways(content)}
     assert not any(h.startswith("named") for h in how["whispering_skull"])
+
+
+def test_haunt_41_lets_the_heroes_take_more_quest_tokens(content):
+    # Traitor's Tome: haunt 41 (one quest token per hero set aside, one per adventurer needed);
+    # Ruling: haunt 41, too few quest tokens to close the Portal
+    heroes = " ".join(section["text"] for section in content.haunts[41].raw["heroes"]["section"])
+    assert "number of adventurers" in heroes and "from the box" in heroes
