@@ -442,16 +442,12 @@ def test_slay_takes_a_killed_monster_off_the_board(engine):
     from bot.engine import haunt_play
     g = attack_ready(engine)
     g.state["haunt"]["number"] = 5
-    minotaur = haunt_playing_monster(g, haunt_play, "Minotaur")
+    minotaur = haunt_play.add_monster(Ctx(g.c, g.state), "Minotaur", "elfsong_tavern")
     with pytest.raises(IllegalAction, match="No monster 'Dragon'"):
         g.do("slay", "cy", monster="Dragon")
     g.do("slay", "cy", monster=f"Minotaur {minotaur['number']}")
     assert g.state["monsters"][0]["dead"]
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
-
-
-def haunt_playing_monster(g, haunt_play, name):
-    return haunt_play.add_monster(Ctx(g.c, g.state), name, "elfsong_tavern")
 
 
 def test_a_haunt_can_put_the_traitors_first(engine):

@@ -76,7 +76,7 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id, reckless),
                           f"{trait.capitalize()} to attack", trait=trait, kind="attack")
     weapon_trait = (ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None
-    a += combat.result_bonus(ctx, pid, target, trait, by_power=trait != weapon_trait and special != "explosive_runes")
+    a += combat.result_bonus(ctx, pid, target, trait, by_power=trait != weapon_trait)
     d = defence_roll(ctx, target, trait, defence_value)
     s["haunt"]["last_attacker"] = pid
     # What follows the roll-off runs as one task, in the order the rules give it: the outcome
@@ -220,7 +220,7 @@ def _attack_won(ctx, task, item):
     item = {**item, "asked": list(item["asked"])}
     if "shackles" not in item["asked"]:
         item["asked"].append("shackles")
-        if combat.can_shackle(ctx, attacker, loser, item["distance"]):
+        if combat.can_shackle(ctx, attacker, loser):
             task["steps"].insert(0, item)
             effects.ask(ctx, attacker, "attack_won", f"hand {ctx.name(loser)} the Dimensional Shackles instead "
                         f"of dealing {item['amount']} {item['kind']} damage?",
@@ -307,39 +307,21 @@ def _decide_steal(ctx, pending, index):
 def _eldritch_push(ctx, task, item):
     """Eldritch Blast (Lia): after winning a Sanity attack she may push the
     defender 1 tile away (placed, not moved: it discovers nothing)."""
-    from .specials.common import tile_choices
+    from .specials import figures
     target = item["target"]
-    if target in ctx.s["players"]:
-        if not ctx.s["players"][target]["alive"]:
-            return
-        where = ctx.s["players"][target]["tile"]
-    else:
-        m = monster_by_id(ctx, target)
-        if m["dead"]:
-            return
-        where = m["tile"]
-    choices = tile_choices(ctx, combat.eldritch_push_targets(ctx, where))
-    if not choices:
-        return
-    effects.ask(ctx, task["player"], "eldritch_push", f"push {label(ctx, target)} 1 tile away with Eldritch Blast?",
-                [label_ for *_, label_ in choices] + ["Leave them"], tiles=[[t, h] for t, h, _ in choices],
-                target=target)
+    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else monster_by_id(ctx, target)["dead"]
+    tiles = [] if gone else combat.eldritch_push_targets(ctx, figures.tile_of(ctx, target))
+    if tiles:
+        figures.ask_where(ctx, task["player"], "eldritch_push", f"push {label(ctx, target)} 1 tile away with "
+                          "Eldritch Blast?", target, tiles, ["Leave them"])
 
 
 @effects.decision("eldritch_push")
 def _decide_eldritch_push(ctx, pending, index):
-    from . import moves
+    from .specials import figures
     data = pending["data"]
-    if index >= len(data["tiles"]):
-        return
-    tid, half = data["tiles"][index]
-    if data["target"] in ctx.s["players"]:
-        moves.place_on(ctx, data["target"], tid, half, verb="is blasted to", stop=False)
-    else:
-        m = monster_by_id(ctx, data["target"])
-        m["tile"] = tid
-        ctx.say(f"{m['name']} {m['number']} is blasted to the {ctx.tile_name(tid)}.", kind="monster_move",
-                monster=m["id"], tile=tid)
+    if index < len(data["tiles"]):
+        figures.put(ctx, data["figure"], *data["tiles"][index], "is blasted to")
 
 
 def monster_by_id(ctx, mid: str) -> dict:
@@ -398,7 +380,7 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s) and \
             s["haunt"]["kind"] in hp.TRAITOR_KINDS:
         raise IllegalAction("Monsters attack the heroes.")
-    if s["players"][target]["tile"] != m["tile"] or not st.beside(s, target, m):
+    if not st.beside(s, target, m):
         raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
                             + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     if trait not in m["traits"]:

@@ -479,7 +479,7 @@ def who_is(ctx, pid: str, where: str, others: bool = False, allies: bool = False
             continue
         tile = ctx.c.tiles[p["tile"]]
         if where == "here":
-            ok = p["tile"] == here and st.together(s, other, pid) if pid in s["players"] else p["tile"] == here
+            ok = p["tile"] == here and (pid not in s["players"] or st.together(s, other, pid))
         elif where == "here_and_connected":
             ok = p["tile"] in near
         elif where in ("catacomb", "city"):

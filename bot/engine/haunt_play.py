@@ -329,8 +329,7 @@ def die(ctx, pid: str, why: str):
 
 @effects.decision("monster_side")
 def _decide_monster_side(ctx, pending, index):
-    m = next(m for m in ctx.s["monsters"] if m["id"] == pending["data"]["monster"])
-    m["half"] = ("north", "south")[index]
+    monster(ctx, pending["data"]["monster"])["half"] = ("north", "south")[index]
 
 
 def begin_monster_turn(ctx, number: int):
@@ -392,7 +391,7 @@ def monster_move(ctx, pid: str, ref: str, way: str):
 
 @effects.step("_monster_arrives")
 def _monster_arrives(ctx, task, item):
-    m = next(m for m in ctx.s["monsters"] if m["id"] == item["monster"])
+    m = monster(ctx, item["monster"])
     m["tile"], m["half"] = item["tile"], None
     ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
             monster=m["id"], tile=item["tile"])

@@ -102,19 +102,22 @@ def players_on(state: dict, tile_id: str, beside: str | None = None) -> list[str
             and on_board(state["players"][pid]) and (beside is None or together(state, pid, beside))]
 
 
+def _same_place(a: dict, b: dict) -> bool:
+    """The same tile and, on a barrier tile, the same side (no side known: either)."""
+    return a["tile"] == b["tile"] and (a.get("half") is None or b.get("half") is None or a["half"] == b["half"])
+
+
 def beside(state: dict, pid: str, monster: dict) -> bool:
     """An adventurer and a monster on the same tile and side of its barrier
     (a monster's side is the one its controller picked, if any)."""
     p = state["players"][pid]
-    return p["tile"] == monster["tile"] and on_board(p) and \
-        (p.get("half") is None or monster.get("half") is None or p["half"] == monster["half"])
+    return on_board(p) and _same_place(p, monster)
 
 
 def together(state: dict, a: str, b: str) -> bool:
     """Two adventurers on the same tile and the same side of its barrier."""
     pa, pb = state["players"][a], state["players"][b]
-    return pa["tile"] == pb["tile"] and on_board(pa) and on_board(pb) and \
-        (pa.get("half") is None or pb.get("half") is None or pa["half"] == pb["half"])
+    return on_board(pa) and on_board(pb) and _same_place(pa, pb)
 
 
 def left_of(state: dict, pid: str, steps: int = 1) -> str:

@@ -234,7 +234,7 @@ def book_of_spells_backlash(ctx, attacker: str, lost_by: int) -> int:
     return lost_by + 1 if lost_by > 0 else 0
 
 
-def can_shackle(ctx, attacker: str, target: str, distance: bool) -> bool:
+def can_shackle(ctx, attacker: str, target: str) -> bool:
     """Dimensional Shackles: offered when the holder wins an attack on an
     adventurer on the holder's tile."""
     return "dimensional_shackles" in ctx.s["players"][attacker]["cards"] and \

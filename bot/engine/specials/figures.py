@@ -6,7 +6,7 @@ A figure is named by a reference: an adventurer's player id, a monster id
 by the haunt's setup or with /haunt token, under the names the haunt gives).
 Ruling: a monster is small unless its haunt calls its token large.
 """
-from .. import effects
+from .. import attack, effects
 from .. import haunt_play as hp
 from .common import distances, moves_from, tile_choices
 
@@ -43,16 +43,13 @@ def tile_of(ctx, ref: str) -> str:
         return ctx.s["players"][ref]["tile"]
     if ref.startswith("npc:"):
         return ctx.s["tokens"][int(ref[4:])]["tile"]
-    return _monster(ctx, ref)["tile"]
+    return attack.monster_by_id(ctx, ref)["tile"]
 
 
 def label(ctx, ref: str) -> str:
-    if ref in ctx.s["players"]:
-        return ctx.name(ref)
     if ref.startswith("npc:"):
         return ctx.s["tokens"][int(ref[4:])]["name"]
-    m = _monster(ctx, ref)
-    return f"{m['name']} {m['number']}"
+    return attack.label(ctx, ref)
 
 
 def sanity(ctx, ref: str) -> int | None:
@@ -61,7 +58,7 @@ def sanity(ctx, ref: str) -> int | None:
         return ctx.value(ref, "sanity")
     if ref.startswith("npc:"):
         return None
-    return _monster(ctx, ref)["traits"].get("sanity")
+    return attack.monster_by_id(ctx, ref)["traits"].get("sanity")
 
 
 def put(ctx, ref: str, tile: str, half: str | None, verb: str):
@@ -73,12 +70,8 @@ def put(ctx, ref: str, tile: str, half: str | None, verb: str):
     if ref.startswith("npc:"):
         ctx.s["tokens"][int(ref[4:])]["tile"] = tile
     else:
-        _monster(ctx, ref)["tile"] = tile
+        attack.monster_by_id(ctx, ref)["tile"] = tile
     ctx.say(f"{label(ctx, ref)} {verb} the {ctx.tile_name(tile)}.", kind="monster_move", tile=tile)
-
-
-def _monster(ctx, mid: str) -> dict:
-    return next(m for m in ctx.s["monsters"] if m["id"] == mid)
 
 
 def ask_where(ctx, pid: str, kind: str, prompt: str, ref: str, tiles, extra=()):
