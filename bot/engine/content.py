@@ -4,6 +4,8 @@ Built from the raw TOML tables of `rules_data/` (the reading itself happens
 outside the engine, in `bot.content`). Every problem names the file, the entry
 and the field, so a bad edit is found at once.
 """
+import ast
+import re
 from dataclasses import dataclass, field
 
 TRAITS = ("might", "speed", "knowledge", "sanity")
@@ -18,6 +20,43 @@ CONDITIONS = ("above_lowest",)
 TILE_CARD_TRIGGERS = ("on_enter", "on_end_turn", "action")
 HAUNT_KINDS = ("traitor", "hidden_traitor", "no_traitor", "none_yet", "several_traitors")
 TURN_ORDERS = ("traitors_first",)  # a haunt's own turn order (Traitor's Tome, haunt 9)
+
+# --- the forms a haunt file may use (rules_data/haunts/README.md); each one is what the haunt
+# layer (bot/engine/haunt_play.py) carries out, or a form the players carry out by hand.
+HAUNT_SIDES = ("traitor", "heroes")
+COUNT_WORDS = ("heroes", "adventurers", "players", "traitors")  # haunt_play.count_value
+STAR_STAT = "*"  # a stat printed as * (haunt 48's Demon): set in play as the monster's notes say
+SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "manual")
+SETUP_AT = ("traitor", "revealer", "each_hero", "every_omen_tile", "chosen")  # or "tile:<tile id>"
+TOKEN_KINDS = ("quest", "item", "obstacle", "npc", "monster")  # or the name of a square token
+WIN_WHENS = ("all_heroes_dead", "traitor_dead", "monster_dead", "counter_at", "token_count", "manual")
+WIN_OPS = (">=", "<=", "==")
+ROLL_TARGETS = ("opposed", "exact", "track")  # or a whole number N for "N+"
+ROLL_TRAIT_WORDS = ("any", "fixed dice", "haunt roll")  # besides the traits; [] is a plain die roll
+HAUNT_FIELDS = ("number", "id", "title", "kind", "traitor_rule", "provenance", "provenance_note", "turn_order",
+                "notes", "traitor", "heroes", "monster", "counter", "setup", "win", "roll_check")
+SIDE_FIELDS = ("intro", "stub", "part_two_when", "section")
+SECTION_FIELDS = ("heading", "text", "part")
+MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "notes")
+COUNTER_FIELDS = ("name", "start", "track", "meaning")
+SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the step concerns)
+    "place_monster": ("monster", "count", "at"),
+    "place_token": ("token", "label", "at", "count"),
+    "place_npc": ("label", "at"),
+    "set_counter": ("counter", "value"),
+    "draw": ("deck", "count"),
+    "move": ("at",),
+    "manual": (),
+}
+SETUP_NEEDS = {"place_monster": ("monster", "count", "at"), "place_token": ("token", "label", "at"),
+               "place_npc": ("label", "at"), "set_counter": ("counter", "value"), "draw": ("deck", "count")}
+WIN_FIELDS = {  # besides side, when, text and part
+    "all_heroes_dead": (), "traitor_dead": (), "manual": (),
+    "monster_dead": ("monster",),
+    "counter_at": ("counter", "value"),
+    "token_count": ("token", "label", "op", "value"),
+}
+ROLL_CHECK_FIELDS = ("side", "heading", "traits", "target", "text")
 
 
 NO_LOWER = -99  # a band without at_least also takes results below 0 (Deck of Many Things)
@@ -400,14 +439,292 @@ def build_content(files: dict) -> Content:
                                        tuple(e.get("pick", list)))
 
     haunts = {}
+    haunt_files = {}  # number -> file, to name both files of a duplicate
     for fname, raw in files.items():
         if not fname.startswith("haunts/"):
             continue
         e = _Entry(fname, str(raw.get("number", "?")), raw)
         n = e.get("number", int)
-        haunts[n] = Haunt(n, e.get("id", str), e.get("title", str), e.get("kind", str, choices=HAUNT_KINDS), raw)
-        if "turn_order" in raw:
-            e.get("turn_order", str, choices=TURN_ORDERS)
+        if not 1 <= n <= 50:
+            e.fail("number", f"{n} is not a haunt number from 1 to 50")
+        if n in haunt_files:
+            e.fail("number", f"haunt {n} is also {haunt_files[n]}")
+        haunt_files[n] = fname
+        hid = e.get("id", str)
+        twin = next((h for h in haunts.values() if h.id == hid), None)
+        if twin is not None:
+            e.fail("id", f"{hid!r} is also the id of {haunt_files[twin.number]}")
+        haunts[n] = Haunt(n, hid, _text(e, "title"), e.get("kind", str, choices=HAUNT_KINDS), raw)
+        check_haunt(e, tiles, cards, traitor_rules)
 
     return Content(tiles=tiles, cards=cards, adventurers=adventurers, chart_omens=omens, chart_rows=rows,
                    traitor_rules=traitor_rules, haunts=haunts)
+
+
+# --- haunts ---------------------------------------------------------------------------------------
+
+class _Part(_Entry):
+    """One table inside an entry (a monster, a setup step...): fails naming
+    the entry and the field's path, e.g. `setup[2].at`."""
+
+    def __init__(self, parent: _Entry, path: str, data):
+        super().__init__(parent.file, parent.entry, data)
+        self.parent, self.path = parent, path
+        if not isinstance(data, dict):
+            parent.fail(path, f"expected a table, got {data!r}")
+
+    def fail(self, fld: str, problem: str):
+        self.parent.fail(f"{self.path}.{fld}" if fld else self.path, problem)
+
+
+def _text(e: _Entry, fld: str, default=...) -> str:
+    value = e.get(fld, str, default)
+    if fld in e.data and not value.strip():
+        e.fail(fld, "is empty")
+    return value
+
+
+def _only(e: _Entry, allowed) -> None:
+    for key in e.data:
+        if key not in allowed:
+            e.fail(key, f"unknown field (expected one of {', '.join(allowed)})")
+
+
+def _tables(e: _Entry, fld: str) -> list:
+    value = e.get(fld, list, [])
+    if not all(isinstance(item, dict) for item in value):
+        e.fail(fld, f"expected a list of tables ([[{fld}]])")
+    return value
+
+
+def _part(e: _Entry) -> int:
+    return e.get("part", int, 1, choices=(1, 2))
+
+
+def count_problem(value) -> str | None:
+    """Why a count is not one that haunt_play.count_value can work out: a
+    whole number, or an expression of digits, + - * ( ) and the words
+    heroes, adventurers, players, traitors ("2*adventurers", "heroes+1")."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return f"expected a whole number or a count expression, got {value!r}"
+    if isinstance(value, int):
+        return None if value >= 0 else f"{value} is negative"
+    text = value.replace(" ", "")
+    bad = (f"{value!r} is not a count: use digits, + - * ( ) and the words {', '.join(COUNT_WORDS)}"
+           f" (e.g. \"2*adventurers\", \"heroes+1\")")
+    if not re.fullmatch(r"[0-9a-z+*\-()]+", text):
+        return bad
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return bad
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Add, ast.Sub, ast.Mult, ast.USub, ast.UAdd, ast.Load)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            continue
+        if isinstance(node, ast.Name) and node.id in COUNT_WORDS:
+            continue
+        if not isinstance(node, allowed):
+            return bad
+    return None
+
+
+def _count(e: _Entry, fld: str, default=...):
+    if fld not in e.data:
+        if default is ...:
+            e.fail(fld, "missing")
+        return default
+    problem = count_problem(e.data[fld])
+    if problem:
+        e.fail(fld, problem)
+    return e.data[fld]
+
+
+def _at(e: _Entry, tiles: dict, required: bool = True):
+    """Where a setup step puts things: the forms haunt_play.where knows, or
+    "chosen" (a player picks; the step is then done by hand)."""
+    at = e.get("at", str, ... if required else None)
+    if at is None:
+        return
+    if at.startswith("tile:"):
+        if at[5:] not in tiles:
+            e.fail("at", f"no tile {at[5:]!r}")
+    elif at not in SETUP_AT:
+        e.fail("at", f"{at!r} is not one of {', '.join(SETUP_AT)} or tile:<tile id>")
+
+
+def id_of(name: str) -> str:
+    """The id convention of rules_data/README.md: lower case, apostrophes and
+    quotes dropped, every other run of non-letters turned into `_`."""
+    return re.sub(r"[^a-z]+", "_", re.sub(r"['\"\u2018\u2019\u201c\u201d]", "", name.lower())).strip("_")
+
+
+def _mentioned(name: str, text: str) -> bool:
+    return name.lower() in text
+
+
+def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> None:
+    """Everything in one haunt file (rules_data/haunts/README.md): every
+    name resolves (tiles, monsters, counters, tokens, cards, headings),
+    every count is one the engine can work out, nothing is left empty."""
+    raw = e.data
+    _only(e, HAUNT_FIELDS)
+    n, hid, title, kind = raw["number"], raw["id"], raw["title"], raw["kind"]
+    if hid != id_of(title):
+        e.fail("id", f"{hid!r} is not the id of the title {title!r} (see Ids in rules_data/README.md)")
+    if e.file != f"haunts/{n:02d}_{hid}.toml":
+        e.fail("number", f"the file of haunt {n} ({hid}) must be named haunts/{n:02d}_{hid}.toml")
+    rule = traitor_rules.get(n)
+    if rule is None:
+        e.fail("number", f"haunt {n} is missing from traitor_table.toml")
+    if rule.kind != kind:
+        e.fail("kind", f"{kind!r}, but traitor_table.toml says {rule.kind!r}")
+    _text(e, "traitor_rule")
+    e.provenance()
+    e.get("turn_order", str, None, choices=TURN_ORDERS)
+    notes = e.get("notes", list, [])
+    if not all(isinstance(x, str) and x.strip() for x in notes):
+        e.fail("notes", "expected a list of non-empty strings")
+
+    # the two sides, read out to the players (haunt_play.rules_texts, finish)
+    headings = {}
+    part_two = False
+    for side in HAUNT_SIDES:
+        se = _Part(e, side, e.get(side, dict))
+        _only(se, SIDE_FIELDS)
+        se.get("intro", str, None)  # may be "": the book prints no flavour (haunt 25's heroes); nothing is read out
+        stub = se.get("stub", bool, False)
+        when = _text(se, "part_two_when", None)
+        sections = _tables(se, "section")
+        if not sections:
+            se.fail("section", "a side needs at least one section")
+        if stub and len(sections) != 1:
+            se.fail("section", "a stub side has one section saying what the stub says")
+        parts = set()
+        for i, raw_section in enumerate(sections):
+            sec = _Part(se, f"section[{i}]", raw_section)
+            _only(sec, SECTION_FIELDS)
+            _text(sec, "heading")
+            _text(sec, "text")
+            parts.add(_part(sec))
+        if (2 in parts) != (when is not None):
+            se.fail("part_two_when", "needed exactly when a section has part = 2" if when is None else
+                    "set, but no section has part = 2")
+        part_two = part_two or when is not None
+        headings[side] = {s["heading"] for s in sections}
+    texts = " ".join([raw[side].get("intro", "") for side in HAUNT_SIDES] +
+                     [s["heading"] + " " + s["text"] for side in HAUNT_SIDES for s in raw[side]["section"]]).lower()
+
+    monsters = {}
+    for i, raw_monster in enumerate(_tables(e, "monster")):
+        me = _Part(e, f"monster[{i}]", raw_monster)
+        _only(me, MONSTER_FIELDS)
+        name = _text(me, "name")
+        if name.lower() in {m.lower() for m in monsters}:  # haunt_play.monster_stats ignores case
+            me.fail("name", f"monster {name!r} twice in this haunt")
+        monsters[name] = raw_monster
+        me.get("side", str, choices=HAUNT_SIDES)
+        notes = _text(me, "notes", "")
+        for trait in TRAITS:
+            value = raw_monster.get(trait)
+            if value is None or type(value) is int and value >= 0:
+                continue
+            if value == STAR_STAT:
+                if not notes.strip():
+                    me.fail(trait, "a stat printed as * needs notes saying what it is in play")
+                continue
+            me.fail(trait, f"expected a whole number (or \"*\" as printed), got {value!r}")
+        _count(me, "count", None)  # left out when the haunt sets no number (haunt 6's Vine Blights)
+
+    counters = {}
+    for i, raw_counter in enumerate(_tables(e, "counter")):
+        ce = _Part(e, f"counter[{i}]", raw_counter)
+        _only(ce, COUNTER_FIELDS)
+        name = _text(ce, "name")
+        if name in counters:
+            ce.fail("name", f"counter {name!r} twice in this haunt")
+        counters[name] = raw_counter
+        _count(ce, "start")
+        ce.get("track", bool, False)
+        _text(ce, "meaning")
+
+    def token_kind(pe: _Entry):
+        token = _text(pe, "token")
+        if token not in TOKEN_KINDS and not _mentioned(token, texts):
+            pe.fail("token", f"{token!r} is not one of {', '.join(TOKEN_KINDS)} nor a square token this "
+                             "haunt's sections name")
+
+    labels = set()
+    for i, step in enumerate(_tables(e, "setup")):
+        pe = _Part(e, f"setup[{i}]", step)
+        do = pe.get("do", str, choices=SETUP_DOS)
+        _only(pe, ("side", "do", "text", "part", "card") + SETUP_FIELDS[do])
+        for need in SETUP_NEEDS.get(do, ()):
+            if need not in step:
+                pe.fail(need, f"missing (do = {do} needs {', '.join(SETUP_NEEDS[do])})")
+        pe.get("side", str, choices=HAUNT_SIDES)
+        _text(pe, "text")
+        if _part(pe) == 2 and not part_two:
+            pe.fail("part", "part 2, but neither side has part_two_when")
+        card = pe.get("card", str, None)
+        if card is not None and card not in cards:
+            pe.fail("card", f"no card {card!r}")
+        if "monster" in step and _text(pe, "monster") not in monsters:
+            pe.fail("monster", f"no monster {step['monster']!r} in this haunt "
+                               f"(monsters: {', '.join(monsters) or 'none'})")
+        if "at" in step:
+            _at(pe, tiles)
+        if "count" in step:
+            _count(pe, "count")
+        if "value" in step:
+            _count(pe, "value")
+        if "counter" in step and _text(pe, "counter") not in counters:
+            pe.fail("counter", f"no [[counter]] named {step['counter']!r} in this haunt")
+        if "token" in step:
+            token_kind(pe)
+        if "label" in step:
+            labels.add(_text(pe, "label"))
+        if "deck" in step:
+            pe.get("deck", str, choices=("event", "item", "omen"))
+
+    setup_texts = " ".join(step["text"] for step in raw.get("setup", [])).lower()
+    for i, win in enumerate(_tables(e, "win")):
+        we = _Part(e, f"win[{i}]", win)
+        when = we.get("when", str, choices=WIN_WHENS)
+        _only(we, ("side", "when", "text", "part") + WIN_FIELDS[when])
+        for need in WIN_FIELDS[when]:
+            if need not in win:
+                we.fail(need, f"missing (when = {when} needs {', '.join(WIN_FIELDS[when])})")
+        we.get("side", str, choices=HAUNT_SIDES)
+        _text(we, "text")
+        if _part(we) == 2 and not part_two:
+            we.fail("part", "part 2, but neither side has part_two_when")
+        if when == "monster_dead" and we.get("monster", str) not in monsters:
+            we.fail("monster", f"no monster {win['monster']!r} in this haunt "
+                               f"(monsters: {', '.join(monsters) or 'none'})")
+        if when == "counter_at" and we.get("counter", str) not in counters:
+            we.fail("counter", f"no [[counter]] named {win['counter']!r} in this haunt")
+        if "value" in win:
+            _count(we, "value")
+        if when == "token_count":
+            token_kind(we)
+            we.get("op", str, choices=WIN_OPS)
+            label = _text(we, "label")
+            # a label some setup step places, a monster's token, or tokens the setup sets aside by hand
+            if label not in labels and label not in monsters and not _mentioned(label, setup_texts):
+                we.fail("label", f"no token {label!r} is placed, set aside or named by this haunt's setup")
+
+    for i, check in enumerate(_tables(e, "roll_check")):
+        re_ = _Part(e, f"roll_check[{i}]", check)
+        _only(re_, ROLL_CHECK_FIELDS)
+        side = re_.get("side", str, choices=HAUNT_SIDES)
+        if _text(re_, "heading") not in headings[side]:
+            re_.fail("heading", f"{check['heading']!r} is not a section heading of the {side} side")
+        traits = re_.get("traits", list)
+        for trait in traits:
+            if trait not in TRAITS and trait not in ROLL_TRAIT_WORDS:
+                re_.fail("traits", f"{trait!r} is not a trait nor one of {', '.join(ROLL_TRAIT_WORDS)}")
+        target = re_.get("target", (int, str))
+        if not (type(target) is int and 0 <= target <= 16 or target in ROLL_TARGETS):
+            re_.fail("target", f"expected a number N (for N+) or one of {', '.join(ROLL_TARGETS)}, got {target!r}")
+        _text(re_, "text")
