@@ -11,6 +11,8 @@ from bot.engine.legal import actor
 from bot.store import GameRow, Store
 
 DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0}
+SET_ASIDE = ("This channel's saved game could not be read and has been set aside for inspection; "
+             "start a new one with /game new.")
 
 
 @dataclass
@@ -53,6 +55,8 @@ class GameService:
     async def game(self, channel_id: str) -> GameRow:
         game = await self.store.active_game(channel_id)
         if game is None:
+            if self.store.take_set_aside(channel_id):  # told once; afterwards the channel simply has no game
+                raise IllegalAction(SET_ASIDE)
             raise IllegalAction("There is no game in this channel. Start one with /game new.")
         return game
 
@@ -65,11 +69,10 @@ class GameService:
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
         before = game.state
         state, events = self.engine.apply(before, action)
-        await self.store.record(game, action, state, events)
+        over = state["phase"] == "over"
+        await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over)
         outcome = Outcome(game, events, before)
-        if state["phase"] == "over":
-            await self.store.finish(game.id)
-        elif outcome.turn_changed or actor(state) != actor(before):
+        if not over and (outcome.turn_changed or actor(state) != actor(before)):
             await self._schedule(game)
         return outcome
 
@@ -165,3 +168,13 @@ class GameService:
             out = await self._apply(game, {"type": "end", "player": absent})
             events += out.events
         return Outcome(game, events, before, notes=["The turn was skipped by vote."])
+
+
+def _handover(action: dict, state: dict) -> tuple[str, str] | None:
+    """(old, new) when the action handed a seat over: the seat's private
+    messages go with it, so the new holder reads them and the old one no
+    longer does."""
+    new = str(action.get("to", ""))
+    if action.get("type") == "handover" and new in state["players"]:
+        return action["player"], new
+    return None

@@ -1,15 +1,30 @@
 """Where games live: one SQLite file (WAL), schema versions migrated at
-start-up. Every action is committed before the bot answers."""
+start-up. Every action is committed before the bot answers, all of its rows
+or none of them."""
 import asyncio
+import contextlib
 import functools
 import json
+import logging
 import pathlib
+import sqlite3
 import time
 from dataclasses import dataclass
 
 import aiosqlite
 
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
+
+# games.active: 1 playing, 0 finished, SET_ASIDE a row that could not be read.
+# It stays in the file for inspection (logged with its id) and out of play.
+SET_ASIDE = -1
+
+log = logging.getLogger("bot.store")
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message says which file and why, for
+    whoever runs the bot."""
 
 
 @dataclass
@@ -40,92 +55,213 @@ class Store:
         self.path = path
         self.db: aiosqlite.Connection | None = None
         self.lock = asyncio.Lock()
+        self.set_aside: set[str] = set()  # channels whose active game was set aside and not yet told
 
     async def open(self):
-        pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = await aiosqlite.connect(self.path)
-        self.db.row_factory = aiosqlite.Row
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.db.execute("PRAGMA foreign_keys=ON")
-        await self.migrate()
+        """Connect, check the file is sound and writable, migrate. Raises
+        StoreError (and leaves nothing open) when the database cannot be used."""
+        folder = pathlib.Path(self.path).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"The game database folder {folder} cannot be created ({e.strerror or e}). "
+                             "Set DATA_DIR to a folder this user may write to.") from e
+        try:
+            # isolation_level=None: no implicit transactions; every write says BEGIN and COMMIT itself.
+            self.db = await aiosqlite.connect(self.path, isolation_level=None)
+            self.db.row_factory = aiosqlite.Row
+            await self.db.execute("PRAGMA journal_mode=WAL")
+            await self.db.execute("PRAGMA synchronous=NORMAL")
+            await self.db.execute("PRAGMA foreign_keys=ON")
+            await self._check_integrity()
+            await self._check_writable()
+            await self.migrate()
+        except BaseException as e:
+            await self.close()
+            if isinstance(e, sqlite3.Error):
+                raise StoreError(_explain(self.path, e)) from e
+            raise
         return self
 
     async def close(self):
         if self.db:
-            await self.db.close()
-            self.db = None
+            db, self.db = self.db, None
+            await db.close()
 
+    async def _check_integrity(self):
+        async with self.db.execute("PRAGMA quick_check") as cur:
+            problems = [r[0] for r in await cur.fetchall()]
+        if problems != ["ok"]:
+            first = " ".join(problems[0].split())[:200]  # quick_check can report thousands of lines
+            raise StoreError(f"The game database {self.path} is damaged ({first}). Restore a backup, or move "
+                             "the file aside to start with an empty one.")
+
+    async def _check_writable(self):
+        """A write that is rolled back, so that a read-only file or folder
+        stops the bot at start-up rather than failing every action later."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute("CREATE TABLE write_probe (x)")
+        finally:
+            await self.db.execute("ROLLBACK")
+
+    @contextlib.asynccontextmanager
+    async def transaction(self):
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any failure, so a failed
+        write leaves nothing behind for the next commit to pick up. Callers
+        hold the lock (every public method is serialized)."""
+        await self._rollback()  # a rollback that failed earlier must never be committed by this one
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self._rollback()
+            raise
+
+    async def _rollback(self):
+        if self.db.in_transaction:
+            try:
+                await self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                log.exception("rollback failed in %s", self.path)
+
+    @serialized
     async def migrate(self):
-        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            current = (await cur.fetchone())[0] or 0
+        """Each migration script and its version row in one transaction: a
+        kill half-way leaves the schema as it was, and the next start runs
+        the script again."""
         for path in sorted(MIGRATIONS.glob("*.sql")):
             version = int(path.name.split("_", 1)[0])
-            if version > current:
-                await self.db.executescript(path.read_text())
+            async with self.transaction():
+                await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                if version <= await self._version():
+                    continue
+                for statement in statements(path.read_text()):
+                    await self.db.execute(statement)
                 await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
-        await self.db.commit()
+                log.info("database %s migrated to version %d", self.path, version)
+
+    async def _version(self) -> int:
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            return (await cur.fetchone())[0] or 0
 
     @serialized
     async def schema_version(self) -> int:
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            return (await cur.fetchone())[0]
+        return await self._version()
 
     # --- games ------------------------------------------------------------------
 
     @serialized
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
         now = time.time()
-        cur = await self.db.execute(
-            "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (channel_id, guild_id, creator_id, seed, json.dumps(state), json.dumps(settings), now, now))
-        await self.db.commit()
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)) as found:
-            return _game(await found.fetchone())
+        async with self.transaction():
+            cur = await self.db.execute(
+                "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel_id, guild_id, creator_id, seed, json.dumps(state), json.dumps(settings), now, now))
+            game_id = cur.lastrowid
+        self.set_aside.discard(channel_id)
+        return await self._game_where("id = ?", (game_id,))
 
     @serialized
     async def active_game(self, channel_id: str) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE channel_id = ? AND active = 1", (channel_id,)) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._game_where("channel_id = ? AND active = 1", (channel_id,))
 
     @serialized
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's active game, else its most recent one (for looking
         back at a finished game: its log, map, sheets and secrets)."""
-        async with self.db.execute("SELECT * FROM games WHERE channel_id = ? ORDER BY active DESC, id DESC LIMIT 1",
-                                   (channel_id,)) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        async with self.db.execute("SELECT id FROM games WHERE channel_id = ? AND active >= 0"
+                                   " ORDER BY active DESC, id DESC", (channel_id,)) as cur:
+            ids = [r[0] for r in await cur.fetchall()]
+        for game_id in ids:  # an unreadable one is set aside and the next one tried
+            game = await self._game_where("id = ?", (game_id,))
+            if game:
+                return game
+        return None
 
     @serialized
     async def game_by_id(self, game_id: int) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._game_where("id = ? AND active >= 0", (game_id,))
 
     @serialized
     async def active_games(self) -> list[GameRow]:
         async with self.db.execute("SELECT * FROM games WHERE active = 1") as cur:
-            return [_game(r) for r in await cur.fetchall()]
+            rows = await cur.fetchall()
+        games = [await self._readable(r) for r in rows]
+        return [g for g in games if g]
+
+    async def _game_where(self, where: str, params: tuple) -> GameRow | None:
+        async with self.db.execute(f"SELECT * FROM games WHERE {where}", params) as cur:
+            row = await cur.fetchone()
+        return await self._readable(row) if row else None
+
+    async def _readable(self, row) -> GameRow | None:
+        """The row as a game, or None after setting it aside: one bad row must
+        not break its channel (or the timer poll) for good."""
+        try:
+            return _game(row)
+        except Exception as e:  # noqa: BLE001 - whatever is wrong with the stored text, the row goes aside
+            await self._set_aside(row, e)
+            return None
+
+    async def _set_aside(self, row, error: Exception):
+        log.error("game %s (channel %s) could not be read and is set aside for inspection: %r",
+                  row["id"], row["channel_id"], error)
+        try:
+            async with self.transaction():
+                await self.db.execute("UPDATE games SET active = ? WHERE id = ?", (SET_ASIDE, row["id"]))
+                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (row["id"],))
+        except sqlite3.Error:
+            log.exception("could not set game %s aside", row["id"])
+            return
+        if row["active"] == 1:
+            self.set_aside.add(row["channel_id"])
+
+    def take_set_aside(self, channel_id: str) -> bool:
+        """Whether this channel's game was set aside since it was last told."""
+        if channel_id in self.set_aside:
+            self.set_aside.discard(channel_id)
+            return True
+        return False
 
     @serialized
-    async def record(self, game: GameRow, action: dict, state: dict, events: list[dict]):
-        """Commit one action, the state after it and its events, together."""
+    async def record(self, game: GameRow, action: dict, state: dict, events: list[dict],
+                     rename: tuple[str, str] | None = None, finished: bool = False):
+        """Commit one action, the state after it and its events, together or
+        not at all; `game` takes the new state only once it is committed.
+        rename=(old, new) hands a seat over: the seat's past private events,
+        timers and skip votes follow it to the new player. finished: the game
+        is over, so it leaves play in the same commit."""
         now = time.time()
-        async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game.id,)) as cur:
-            seq = (await cur.fetchone())[0] + 1
-        await self.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                              (game.id, seq, json.dumps(action), now))
-        await self.db.execute("UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
-                              (json.dumps(state), now, game.id))
-        await self.db.executemany(
-            "INSERT INTO events (game_id, seq, audience, text, at) VALUES (?, ?, ?, ?, ?)",
-            [(game.id, seq, e["to"], e["text"], now) for e in events])
-        await self.db.commit()
+        async with self.transaction():
+            async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+                                       (game.id,)) as cur:
+                seq = (await cur.fetchone())[0] + 1
+            await self.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                                  (game.id, seq, json.dumps(action), now))
+            if rename:
+                await self._rename(game.id, *rename)
+            await self.db.execute("UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
+                                  (json.dumps(state), now, game.id))
+            if finished:
+                await self.db.execute("UPDATE games SET active = 0 WHERE id = ?", (game.id,))
+                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game.id,))
+            await self.db.executemany(
+                "INSERT INTO events (game_id, seq, audience, text, at) VALUES (?, ?, ?, ?, ?)",
+                [(game.id, seq, e["to"], e["text"], now) for e in events])
         game.state = state
+        if finished:
+            game.active = False
+
+    async def _rename(self, game_id: int, old: str, new: str):
+        await self.db.execute("UPDATE events SET audience = ? WHERE game_id = ? AND audience = ?",
+                              (new, game_id, old))
+        await self.db.execute("UPDATE timers SET user_id = ? WHERE game_id = ? AND user_id = ?", (new, game_id, old))
+        # OR IGNORE: a vote the new player already cast stays single.
+        await self.db.execute("UPDATE OR IGNORE skip_votes SET voter_id = ? WHERE game_id = ? AND voter_id = ?",
+                              (new, game_id, old))
 
     @serialized
     async def actions(self, game_id: int) -> list[dict]:
@@ -142,28 +278,29 @@ class Store:
 
     @serialized
     async def set_summary_message(self, game_id: int, message_id: str | None):
-        await self.db.execute("UPDATE games SET summary_message_id = ? WHERE id = ?", (message_id, game_id))
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET summary_message_id = ? WHERE id = ?", (message_id, game_id))
 
     @serialized
     async def set_settings(self, game_id: int, settings: dict):
-        await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
 
     @serialized
     async def finish(self, game_id: int):
-        await self.db.execute("UPDATE games SET active = 0 WHERE id = ?", (game_id,))
-        await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET active = 0 WHERE id = ? AND active = 1", (game_id,))
+            await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
     # --- timers and votes -----------------------------------------------------------
 
     @serialized
     async def replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
-        await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        await self.db.executemany("INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
-                                  [(game_id, *t) for t in timers])
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self.db.executemany(
+                "INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, *t) for t in timers])
 
     @serialized
     async def due_timers(self, now: float) -> list[dict]:
@@ -172,19 +309,51 @@ class Store:
 
     @serialized
     async def delete_timer(self, timer_id: int):
-        await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
 
     @serialized
     async def add_skip_vote(self, game_id: int, turn: int, voter: str) -> int:
-        await self.db.execute("INSERT OR IGNORE INTO skip_votes VALUES (?, ?, ?)", (game_id, turn, voter))
-        await self.db.commit()
-        async with self.db.execute("SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND turn = ?",
-                                   (game_id, turn)) as cur:
-            return (await cur.fetchone())[0]
+        async with self.transaction():
+            await self.db.execute("INSERT OR IGNORE INTO skip_votes VALUES (?, ?, ?)", (game_id, turn, voter))
+            async with self.db.execute("SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND turn = ?",
+                                       (game_id, turn)) as cur:
+                return (await cur.fetchone())[0]
+
+
+def statements(script: str) -> list[str]:
+    """A migration script's statements, one by one. executescript() would
+    COMMIT first and so split the migration from its version row."""
+    found, current = [], ""
+    for piece in script.split(";")[:-1]:
+        current += piece + ";"
+        if sqlite3.complete_statement(current):  # false for a ";" inside a string, comment or trigger body
+            found.append(current.strip())
+            current = ""
+    rest = current + script.split(";")[-1]
+    if any(line.strip() and not line.strip().startswith("--") for line in rest.splitlines()):
+        raise ValueError(f"unfinished SQL statement at the end of a migration: {rest.strip()[:80]!r}")
+    return found
+
+
+def _explain(path: str, error: sqlite3.Error) -> str:
+    """What went wrong with the database file, in words for whoever runs the bot."""
+    reason = str(error)
+    if "readonly" in reason or "read-only" in reason:
+        hint = "The file or its folder is read-only for this user: give it write access, or set DATA_DIR elsewhere."
+    elif "not a database" in reason or "malformed" in reason:
+        hint = "The file is damaged or not a game database: restore a backup, or move it aside to start afresh."
+    elif "unable to open" in reason:
+        hint = "Check that DATA_DIR is a folder this user may read and write."
+    else:
+        hint = "Check the file, its folder and the free disk space."
+    return f"The game database {path} cannot be used ({reason}). {hint}"
 
 
 def _game(row) -> GameRow:
+    state, settings = json.loads(row["state"]), json.loads(row["settings"])
+    if not isinstance(state, dict) or not isinstance(settings, dict):
+        raise ValueError("state and settings must be JSON objects")
     return GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
-                   seed=row["seed"], state=json.loads(row["state"]), settings=json.loads(row["settings"]),
-                   summary_message_id=row["summary_message_id"], active=bool(row["active"]))
+                   seed=row["seed"], state=state, settings=settings,
+                   summary_message_id=row["summary_message_id"], active=row["active"] == 1)
