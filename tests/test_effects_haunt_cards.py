@@ -278,8 +278,8 @@ def test_whispering_skull_moves_an_npc_but_not_a_large_monster(engine):
         g.do("use", hero, card="Whispering Skull")
     g2 = attack_ready(engine)  # haunt 18: the Citizens are NPC tokens
     g2.state["monsters"].clear()
-    g2.do("token", "cy", name="Citizen", tile="kitchen")
     g2.state["turn"] = {**g2.state["turn"], "player": "cy"}
+    g2.do("token", "cy", name="Citizen", tile="kitchen")
     give(g2, "cy", "whispering_skull")
     g2.do("use", "cy", card="Whispering Skull")
     assert asked(g2, "cy", "skull_figure") == ["Citizen (on the Kitchen)"]
@@ -297,7 +297,7 @@ def test_pipes_of_haunting_drive_small_monsters_and_npcs(engine, dice):
     for pid in ("ann", "bo"):
         g.put(pid, "kitchen_basement")  # out of reach
     rat = wererat(g, "inner_chamber")
-    g.do("token", "cy", name="Citizen", tile="elfsong_tavern")
+    g.do("token", "cy", name="Citizen", tile="elfsong_tavern")  # the toolkit, on Cy's own turn
     dice.next(0, 0, 0)  # the Wererat fails its Sanity roll
     g.do("use", "cy", card="Pipes of Haunting")
     seen = []

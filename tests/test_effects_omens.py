@@ -78,7 +78,7 @@ def test_deck_of_many_things_tokens_stay_with_the_card(game, dice):
     # Card: Deck of Many Things (the tokens stay on it if it changes hands);
     # Rulebook: Card Clarifications, Deck of Many Things
     give(game, "bo", "deck_of_many_things")
-    card_state(Ctx(game.c, game.state), "deck_of_many_things")["tokens"] = 2
+    card_state(Ctx(game.c, game.state), "deck_of_many_things", store=True)["tokens"] = 2
     game.do("end", "ann")
     dice.next(2, 2, 1, 0)  # 5 - 2 = 3: Sun, draw an item
     game.do("use", "bo", card="Deck of Many Things")
@@ -248,7 +248,7 @@ def test_attack_choices_are_recorded_before_the_roll(game):
 def test_deck_of_many_things_tokens_have_no_limit(game, dice):
     # Card: Deck of Many Things (1 off the draw per token); Ruling: tokens on the Deck of Many Things
     give(game, "ann", "deck_of_many_things")
-    card_state(Ctx(game.c, game.state), "deck_of_many_things")["tokens"] = 30
+    card_state(Ctx(game.c, game.state), "deck_of_many_things", store=True)["tokens"] = 30
     dice.next(2, 2, 2, 2)  # 8, less 30
     game.do("use", "ann", card="Deck of Many Things")
     assert any(t.endswith("= -22.") for t in game.texts())

@@ -216,20 +216,27 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine):
     ctx = Ctx(g.c, g.state)
     traits.change(ctx, "ann", "might", -8)
     traits.change(ctx, "cy", "might", -8)
-    g.do("counter", "bo", name="note", delta=1)  # any action runs the win checks
+    g.do("trait", "bo", trait="might", delta=0)  # any action runs the win checks
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
     assert any("The traitor wins" in t for t in g.texts())
 
 
-def test_a_declared_win_needs_the_other_side(engine):
+def test_a_declared_win_needs_everyone_elses_yes(engine):
+    # Ruling: a claimed win (a rule the bot does not check) stands when every other living player agrees
     g = attack_ready(engine)
     g.do("declare", "ann", side="heroes")
-    assert g.state["pending"]["player"] == "bo"
-    g.do("decide", "bo", choice=1)
+    assert g.state["pending"] is None and g.state["haunt"]["claim"]["waiting"] == ["bo", "cy"]
+    g.do("confirm", "cy", agree=True)
     assert g.state["phase"] == "haunt"
+    g.do("confirm", "bo", agree=False)
+    assert g.state["phase"] == "haunt" and g.state["haunt"]["claim"] is None
+    assert any("disputed" in t for t in g.texts()) and not any("Bo" in t for t in g.texts())
     g.do("declare", "cy", side="heroes")
-    g.do("decide", "bo", choice=0)
-    assert g.state["haunt"]["winner"] == "heroes"
+    g.do("confirm", "ann", agree=True)
+    with pytest.raises(IllegalAction, match="already answered"):
+        g.do("confirm", "ann", agree=True)
+    g.do("confirm", "bo", agree=True)
+    assert g.state["haunt"]["winner"] == "heroes" and g.state["result"]["reason"] == "declared"
 
 
 def test_monster_turn_moves_and_attacks(engine, dice):
@@ -444,8 +451,8 @@ def test_slay_takes_a_killed_monster_off_the_board(engine):
     g.state["haunt"]["number"] = 5
     minotaur = haunt_play.add_monster(Ctx(g.c, g.state), "Minotaur", "elfsong_tavern")
     with pytest.raises(IllegalAction, match="No monster 'Dragon'"):
-        g.do("slay", "cy", monster="Dragon")
-    g.do("slay", "cy", monster=f"Minotaur {minotaur['number']}")
+        g.do("slay", "ann", monster="Dragon")
+    g.do("slay", "ann", monster=f"Minotaur {minotaur['number']}")
     assert g.state["monsters"][0]["dead"]
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
 

@@ -94,8 +94,59 @@ def test_the_table_slays_a_monster(engine, tmp_path, monkeypatch):
     table = Table(seed=1, out=said.append)
     table.state = attack_ready(engine).state
     haunt_playing = haunt_play.add_monster(Ctx(table.content, table.state), "Wererat", "elfsong_tavern")
-    table.command("as Cy slay Wererat 1")
+    table.command("as Ann slay Wererat 1")  # the toolkit is the acting player's, on their turn
     assert any("takes Wererat 1 off the board" in str(line) for line in said)
     assert table.state["monsters"][0]["id"] == haunt_playing["id"] and table.state["monsters"][0]["dead"]
-    table.command("as Cy slay")
+    table.command("as Ann slay")
     assert any("`slay <monster>`" in str(line) for line in said)
+
+
+def test_join_without_adventurer_or_name_and_odd_numbers_are_answered_not_crashed(tmp_path, monkeypatch):
+    # A probe crashed the table: `join torskar as` and `join as Ann` (ValueError unpacking the split),
+    # `choose ²` (isdigit() takes it, int() does not)
+    import random
+    from bot import autoplay
+    from bot.table import Table
+    monkeypatch.setenv("TABLE_OUT", str(tmp_path))
+    said = []
+    table = Table(seed=3, out=said.append)
+    for line, answer in [("join torskar as", "! Who is playing? Put a name after `as`"),
+                         ("join as Ann", "! Which adventurer? `join <adventurer> as <name>`"),
+                         ("join torskar as " + "x" * 40, "! That name is too long (40 characters)"),
+                         ("as Bo", "! `as <name> <command>`")]:
+        said.clear()
+        assert table.command(line) is True
+        assert len(said) == 1 and said[0].startswith(answer), (line, said)
+    assert table.state["seats"] == []
+    for line in ("join torskar as Ann", "join lia as Bo", "join gretchen as Cy", "start"):
+        table.command(line)
+    rnd = random.Random(3)
+    while not table.state["pending"]:  # the built-in players play on until the game asks a question
+        table.apply(autoplay.choose(table.content, table.state, rnd))
+    for line, answer in [("choose ²", "! Pick one of: 1. "), ("choose ٣", "! Pick one of: 1. "),
+                         ("choose 1e999", "! Pick one of: 1. "), ("choose " + "9" * 50, "! Pick one of: 1. "),
+                         ("choose 99", "! Pick a number from 1 to "), ("choose -1", "! Options are numbered from 1."),
+                         ("choose 0", "! Options are numbered from 1.")]:
+        said.clear()
+        state = table.state
+        assert table.command(line) is True
+        assert len(said) == 1 and said[0].startswith(answer) and table.state is state, (line, said)
+    said.clear()
+    table.command("join lia as Bo\x1b[2J")
+    assert said == ["! That line has control or invisible characters: type the command in plain text."]
+
+
+def test_a_claimed_win_is_answered_on_the_table(engine, tmp_path, monkeypatch):
+    # Ruling: a claimed win stands when every other living player says yes
+    from bot.table import Table
+    from tests.test_haunt_play import attack_ready
+    monkeypatch.setenv("TABLE_OUT", str(tmp_path))
+    said = []
+    table = Table(seed=1, out=said.append)
+    table.state = attack_ready(engine).state
+    table.command("as Ann declare heroes")
+    table.command("confirm yes")
+    assert "Each player answers for themselves" in said[-1]
+    table.command("as Bo confirm yes")
+    table.command("as Cy confirm yes")
+    assert table.state["phase"] == "over" and table.state["haunt"]["winner"] == "heroes"

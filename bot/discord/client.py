@@ -16,13 +16,16 @@ from bot.content import RULES_DATA
 from bot.discord import messages, views
 from bot.engine import IllegalAction
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, StoreError
 
 log = logging.getLogger("bot.discord")
 
 
 class GameBot(discord.Client):
     def __init__(self, config, engine, *, intents: discord.Intents | None = None, **options):
+        # Nothing the bot sends pings anyone unless a message names who: a player
+        # called "@everyone" or a role mention in a nickname stays plain text.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=intents or discord.Intents.default(), **options)
         self.config = config
         self.engine = engine
@@ -58,9 +61,13 @@ class GameBot(discord.Client):
 
     # --- the common path of every action -------------------------------------------
 
-    async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None):
+    async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None,
+                  unsigned: str | None = None):
         """Apply `action` for the user (or, for kick and handover, for `player`)
-        and show what happened; a refusal is answered privately."""
+        and show what happened; a refusal is answered privately. With
+        `unsigned`, the user is answered privately with that text and the
+        channel hears the outcome as a plain message, so nobody sees who
+        acted (an answer to a claimed win)."""
         action = {**action, "player": player or str(interaction.user.id)}
         if "name" in action and action["name"] is None:
             action["name"] = interaction.user.display_name
@@ -69,12 +76,20 @@ class GameBot(discord.Client):
         except IllegalAction as e:
             await self.private(interaction, e.reason)
             return None
+        if unsigned:
+            await self.private(interaction, unsigned)
+            await self.announce(None, outcome, channel=interaction.channel
+                                or self.get_partial_messageable(interaction.channel_id))
+            return outcome
         await self.announce(interaction, outcome)
         return outcome
 
-    async def announce(self, interaction: discord.Interaction, outcome, extra: str = ""):
+    async def announce(self, interaction: discord.Interaction | None, outcome, extra: str = "",
+                       channel=None):
         """Tell the channel what happened (the action is already committed),
-        deliver private events by DM, post the map when a turn ended."""
+        deliver private events by DM, post the map when a turn ended. Without
+        an interaction the messages go to `channel` as plain messages."""
+        post = poster(interaction, channel)
         state = outcome.state
         d = messages.deliver(self.content, outcome.before, state, outcome.events)
         parts = d.public or ["Done."]
@@ -87,23 +102,20 @@ class GameBot(discord.Client):
             kwargs = {"allowed_mentions": mentions}
             if i == len(parts) - 1 and view is not None:
                 kwargs["view"] = view
-            if i == 0 and not interaction.response.is_done():
-                await interaction.response.send_message(part, **kwargs)
-            else:
-                await interaction.followup.send(part, **kwargs)
+            await post(part, **kwargs)
         if state["phase"] == "over" and state.get("board"):
-            await self.send_replay(interaction, outcome.game)
+            await self.send_replay(post, outcome.game)
         if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
             # The answer is out first; the map follows once drawn.
             picture = await self.map_file(state, interaction)
             if picture is not None:
                 try:
-                    await interaction.followup.send(file=picture)
+                    await post(file=picture)
                 except discord.Forbidden:
-                    log.info("cannot attach the map in %s", interaction.channel_id)
-                    await interaction.followup.send("I may not attach files in this channel, so the map is missing. "
-                                                    "A server admin can give me the Attach Files permission.")
-        await self.send_private(interaction, d.private)
+                    log.info("cannot attach the map in %s", outcome.game.channel_id)
+                    await post("I may not attach files in this channel, so the map is missing. "
+                               "A server admin can give me the Attach Files permission.")
+        await self.send_private(post, d.private)
         if outcome.turn_changed or state["phase"] != outcome.before["phase"] or state["phase"] == "lobby":
             asyncio.create_task(self.update_summary(outcome.game))
 
@@ -113,7 +125,7 @@ class GameBot(discord.Client):
         else:
             await interaction.response.send_message(message, ephemeral=True, **kwargs)
 
-    async def send_private(self, interaction, private: dict[str, list[str]]):
+    async def send_private(self, post, private: dict[str, list[str]]):
         """Secrets go by DM; if a player's DMs are closed, they get a button
         that shows them privately instead."""
         for uid, texts in private.items():
@@ -123,7 +135,7 @@ class GameBot(discord.Client):
                     await user.send(part)
             except (discord.Forbidden, discord.HTTPException, ValueError):
                 log.info("DM to %s refused; offering the secret button", uid)
-                await interaction.followup.send(
+                await post(
                     f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
@@ -139,14 +151,13 @@ class GameBot(discord.Client):
             return None
         return discord.File(io.BytesIO(data), filename="map.png")
 
-    async def send_replay(self, interaction, game):
+    async def send_replay(self, post, game):
         """The whole game as an animated picture, one frame per turn."""
         actions = await self.store.actions(game.id)
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.renderer, render_replay, game.seed, actions, game.state["options"]["haunt"])
-            await interaction.followup.send("The game, turn by turn:",
-                                            file=discord.File(io.BytesIO(data), filename="replay.gif"))
+            await post("The game, turn by turn:", file=discord.File(io.BytesIO(data), filename="replay.gif"))
         except discord.HTTPException as e:
             log.info("replay not sent in %s: %s", game.channel_id, e)
         except Exception:  # noqa: BLE001 - a picture must never break the game's end
@@ -285,6 +296,18 @@ class GameBot(discord.Client):
         log.exception("error in %s", event_method)
 
 
+def poster(interaction: discord.Interaction | None, channel=None):
+    """How to say something in the channel: the interaction's answer, then its
+    follow-ups; or, with no interaction, plain messages in `channel`."""
+    async def post(content: str | None = None, **kwargs):
+        if interaction is None:
+            return await channel.send(content, **kwargs)
+        if not interaction.response.is_done():
+            return await interaction.response.send_message(content, **kwargs)
+        return await interaction.followup.send(content, **kwargs)
+    return post
+
+
 def render_png(state: dict, max_bytes: int) -> bytes:
     """Runs in the render worker: the map for this state, within Discord's
     upload limit (read from the guild at run time)."""
@@ -310,8 +333,21 @@ def _rules_topics() -> list[dict]:
 
 
 def run(config):
+    """Start the bot; exit with a clear message (no traceback, no login)
+    when the game database cannot be used."""
     from bot.content import load_content
     from bot.engine import Engine
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = GameBot(config, Engine(load_content()))
-    bot.run(config.token, log_handler=None)
+    try:
+        asyncio.run(_check_store(config.database))
+        bot = GameBot(config, Engine(load_content()))
+        bot.run(config.token, log_handler=None)
+    except StoreError as e:
+        log.critical("not starting: %s", e)
+        raise SystemExit(1) from None
+
+
+async def _check_store(path: str):
+    """Open (check, migrate) and close the database before logging in."""
+    store = await Store(path).open()
+    await store.close()

@@ -14,7 +14,7 @@ TRAITS = [app_commands.Choice(name=t.capitalize(), value=t) for t in ("might", "
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.
 **Set up:** `/game new`, then each player `/game join adventurer:` (3 to 6), then `/game start`.
 **Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/end`. The buttons under each turn do the same.
-**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|slay|declare` for rules the bot leaves to you.
+**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|slay|trait` for rules the bot leaves to you (on your turn), `/haunt declare` to claim a win the bot cannot see (everyone else answers privately with `/haunt confirm`).
 **Any time:** `/sheet` (your traits and cards, only you see it), `/map`, `/game status`, `/log`, `/rules`.
 **Away players:** `/game settings` sets reminders and a deadline; after it, `/game skip` votes to skip a turn. `/game handover` gives a seat to someone else."""
 
@@ -255,6 +255,14 @@ def register(bot):
     async def haunt_declare(interaction: discord.Interaction, side: app_commands.Choice[str]):
         await bot.act(interaction, {"type": "declare", "side": side.value})
 
+    @haunt.command(name="confirm", description="Answer a claimed win: yes, that side won; or no, play on")
+    @app_commands.choices(answer=[app_commands.Choice(name="yes, they won", value="yes"),
+                                  app_commands.Choice(name="no, play on", value="no")])
+    async def haunt_confirm(interaction: discord.Interaction, answer: app_commands.Choice[str]):
+        # Answered privately and announced unsigned: who disputed a claim must not point at a hidden traitor.
+        await bot.act(interaction, {"type": "confirm", "agree": answer.value == "yes"},
+                      unsigned=f"Your answer ({answer.name}) is in; only you see this.")
+
     @haunt.command(name="trait", description="Change one of your traits, when the haunt says to")
     @app_commands.choices(trait=TRAITS)
     async def haunt_trait(interaction: discord.Interaction, trait: app_commands.Choice[str], change: int):
@@ -335,7 +343,7 @@ def register(bot):
         if g is None:
             return
         await interaction.response.defer()
-        await bot.send_replay(interaction, g)
+        await bot.send_replay(interaction.followup.send, g)
 
     @tree.command(name="log", description="Recent events of this game")
     @app_commands.guild_only()

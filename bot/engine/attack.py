@@ -121,7 +121,7 @@ def _roll_off(ctx, task, item):
 def _decide_attack_bardic(ctx, pending, index):
     if index == 0:
         from .specials import powers
-        item = ctx.s["queue"][0]["steps"][0]
+        item = effects.current(ctx)["steps"][0]
         item["attack"] += 1
         powers.return_inspiration(ctx, pending["player"])
         ctx.say(f"{ctx.name(pending['player'])} uses Bardic Inspiration: the attack is now {item['attack']}.",
@@ -247,7 +247,7 @@ def _attack_won(ctx, task, item):
 
 @effects.decision("attack_won")
 def _decide_attack_won(ctx, pending, index):
-    task = ctx.s["queue"][0]
+    task = effects.current(ctx)
     item, data, attacker = task["steps"][0], pending["data"], pending["player"]
     if index != 0:
         return

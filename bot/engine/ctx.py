@@ -9,14 +9,21 @@ class Ctx:
         self.s = state
         self.ev: list[dict] = []
         self.src: str | None = None  # the card, tile or power whose steps are running
+        self.task: dict | None = None  # the queued task whose step is running, or whose question is answered
 
 
     def say(self, text: str, kind: str = "info", to: str = "all", **data):
-        """Record an event. `to` is its audience: "all" or one player id."""
-        event = {"kind": kind, "to": to, "text": text, **data}
-        if self.src and "src" not in event:
-            event["src"] = self.src
-        self.ev.append(event)
+        """Record an event. `to` is its audience: "all", one player id, or a
+        side ("traitors", "heroes"). A side's event is recorded once for each
+        of its members (see state.side_members), so the adapters only ever
+        deliver to everyone or to one player and decide nothing."""
+        if self.src and "src" not in data:
+            data["src"] = self.src
+        if to in st.SIDES:
+            for pid in st.side_members(self.s, to):
+                self.ev.append({"kind": kind, "to": pid, "text": text, "side": to, **data})
+            return
+        self.ev.append({"kind": kind, "to": to, "text": text, **data})
 
     def who(self, pid: str) -> str:
         return st.who(self.c, self.s, pid)

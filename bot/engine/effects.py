@@ -90,13 +90,17 @@ def queue(ctx, player: str, steps, source: str | None = None, front: bool = Fals
 
 
 def current(ctx) -> dict | None:
-    """The task whose step is running (always the front of the queue)."""
+    """The task whose step is running, or whose question is being answered.
+    Not always the front of the queue: a step may queue another task in
+    front of its own (a curse's damage) before it asks something."""
+    if ctx.task is not None:
+        return ctx.task
     return ctx.s["queue"][0] if ctx.s["queue"] else None
 
 
 def push_front(ctx, steps):
     """Run `steps` next, as part of the running task."""
-    ctx.s["queue"][0]["steps"][0:0] = list(steps)
+    current(ctx)["steps"][0:0] = list(steps)
 
 
 def run(ctx):
@@ -109,14 +113,16 @@ def run(ctx):
             q.pop(0)
             continue
         item = task["steps"].pop(0)
-        ctx.src = task.get("source")
+        ctx.src, ctx.task = task.get("source"), task
         STEPS[item["do"]](ctx, task, item)
-    ctx.src = None
+    ctx.src, ctx.task = None, None
 
 
 def ask(ctx, player: str, kind: str, prompt: str, options: list[str], **data):
     """Wait for `player` to pick one of `options` (rulebook: the player chooses)."""
-    ctx.s["pending"] = {"player": player, "kind": kind, "prompt": prompt, "options": options, "data": data}
+    asking = next((i for i, t in enumerate(ctx.s["queue"]) if t is ctx.task), 0)
+    ctx.s["pending"] = {"player": player, "kind": kind, "prompt": prompt, "options": options, "data": data,
+                        "task": asking}  # the queued task that asked: its steps wait on the answer
     ctx.say(f"{ctx.name(player)}, choose: {prompt}", kind="decision", to="all", player=player,
             options=options)
 
@@ -139,8 +145,11 @@ def decide(ctx, player: str, choice):
     else:
         raise IllegalAction(f"Pick a number from 1 to {len(options)}.")
     ctx.s["pending"] = None
-    ctx.src = ctx.s["queue"][0].get("source") if ctx.s["queue"] else None
+    q = ctx.s["queue"]
+    ctx.task = q[pending.get("task", 0)] if len(q) > pending.get("task", 0) else None
+    ctx.src = ctx.task.get("source") if ctx.task else None
     DECISIONS[pending["kind"]](ctx, pending, index)
+    ctx.task = None
 
 
 def unsettle(ctx, card_id: str):
@@ -277,7 +286,7 @@ def _settle_roll(ctx, task, item):
 
 @decision("roll_reaction")
 def _decide_roll_reaction(ctx, pending, index):
-    task = ctx.s["queue"][0]
+    task = current(ctx)
     roll = dict(task["steps"][0])
     for name, _, apply in ROLL_REACTIONS:
         if name == pending["data"]["reaction"]:
@@ -415,7 +424,7 @@ def _choose(ctx, task, item):
 
 @decision("option")
 def _decide_option(ctx, pending, index):
-    ctx.s["queue"][0]["steps"][0:0] = pending["data"]["choices"][index].get("then", [])
+    push_front(ctx, pending["data"]["choices"][index].get("then", []))
 
 
 @step("keep")

@@ -7,13 +7,14 @@ An action is a dict with a `type` and the acting `player` id:
 """
 import pickle
 
-from . import cards, effects, moves, specials, turns
+from . import actions, cards, effects, moves, specials, turns
 from . import state as st
 from . import tokens as tk
 from .ctx import Ctx
 from .content import TRAITS
 from .errors import IllegalAction
 from . import attack, haunt_play
+from . import traits as trs
 
 
 def clone(state: dict) -> dict:
@@ -42,6 +43,12 @@ def rename_player(s: dict, old: str, new: str):
         h["traitors"] = [new if p == old else p for p in h["traitors"]]
         if h.get("hidden_tokens"):
             h["hidden_tokens"] = {new if k == old else k: v for k, v in h["hidden_tokens"].items()}
+        if h.get("ready"):
+            h["ready"] = [new if p == old else p for p in h["ready"]]
+        claim = h.get("claim")
+        if claim:
+            claim["by"] = new if claim["by"] == old else claim["by"]
+            claim["waiting"] = [new if p == old else p for p in claim["waiting"]]
     specials.rename_player(s, old, new)
 
 
@@ -63,8 +70,8 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
     return offers
 
 
-MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "part_two", "handover", "unmask",
-                        "ready", "slay")
+MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "confirm", "part_two", "handover",
+                        "unmask", "ready", "slay", "trait")
 
 
 class Engine:
@@ -79,11 +86,17 @@ class Engine:
         """Return the state after `action` and the events it produced; the
         given state is left untouched. Raises IllegalAction with a reason a
         player can read."""
+        action = actions.check(action)
         ctx = Ctx(self.content, clone(state))
+        waiting = ctx.s["pending"]
         self._dispatch(ctx, action)
         effects.run(ctx)
         if ctx.s["phase"] == "haunt":
             haunt_play.check_wins(ctx)
+        if waiting and ctx.s["pending"] != waiting and action["type"] not in ("decide", "handover") \
+                and ctx.s["phase"] != "over":
+            # A question put to one player is never replaced by another's action.
+            raise IllegalAction(f"Waiting for {ctx.name(waiting['player'])} to choose {waiting['prompt']}")
         return ctx.s, ctx.ev
 
     def replay(self, seed: int, actions, haunt: str = "play") -> tuple[dict, list[dict]]:
@@ -96,13 +109,8 @@ class Engine:
     # --- dispatch -----------------------------------------------------------
 
     def _dispatch(self, ctx: Ctx, action: dict):
-        kind = action.get("type")
-        pid = action.get("player")
-        handler = getattr(self, f"_do_{kind}", None) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalAction(f"Unknown action '{kind}'. Type help for the list of commands.")
-        if not isinstance(pid, str) or not pid:
-            raise IllegalAction("Every action needs the player who takes it.")
+        kind, pid = action["type"], action["player"]
+        handler = getattr(self, f"_do_{kind}")
         turn = ctx.s.get("turn") or {}
         if turn.get("monsters") and kind not in MONSTER_TURN_ACTIONS and not ctx.s["pending"]:
             raise IllegalAction("It is the monster turn: move or attack with the monsters, then end the turn.")
@@ -195,6 +203,7 @@ class Engine:
         s["players"][new]["name"] = name
         ctx.say(f"{old_name} hands their seat ({ctx.c.adventurers[s['players'][new]['adventurer']].name}) "
                 f"to {name}.", kind="handover", player=new)
+        haunt_play.send_secrets(ctx, new)  # the seat's secrets now belong to its new holder alone
 
     # --- turn actions -------------------------------------------------------
 
@@ -301,46 +310,69 @@ class Engine:
                 return pid
         return ref
 
+    # The toolkit: game-master overrides for a rule the bot does not carry out.
+    # Counters, tokens and slaying are the acting player's, on their own turn
+    # (the monster turn's runner in the monster turn); a trait change is your
+    # own, at any time of the haunt; a claimed win needs everyone else's yes.
+
+    def _toolkit(self, ctx, pid):
+        self._on_turn(ctx, pid)
+        if ctx.s["phase"] != "haunt":
+            raise IllegalAction("That is for the haunt, which has not begun.")
+
     def _do_counter(self, ctx, pid, action):
-        self._haunt(ctx, pid)
-        haunt_play.set_counter(ctx, pid, str(action.get("name", "")).strip(), action.get("delta"), action.get("value"))
+        self._toolkit(ctx, pid)
+        haunt_play.set_counter(ctx, pid, action["name"].strip(), action.get("delta"), action.get("value"))
 
     def _do_token(self, ctx, pid, action):
-        self._haunt(ctx, pid)
-        haunt_play.place_token(ctx, pid, str(action.get("name", "")).strip() or "quest", action.get("tile"),
+        self._toolkit(ctx, pid)
+        haunt_play.place_token(ctx, pid, (action.get("name") or "").strip() or "quest", action.get("tile"),
                                action.get("op") == "remove")
 
     def _do_slay(self, ctx, pid, action):
         """A haunt's own rule kills a monster (hit points run out, a ritual
         banishes it): the toolkit takes it off the board."""
-        self._haunt(ctx, pid)
-        haunt_play.slay(ctx, pid, str(action.get("monster", "")))
+        self._toolkit(ctx, pid)
+        haunt_play.slay(ctx, pid, action["monster"])
 
     def _do_task(self, ctx, pid, action):
-        self._on_turn(ctx, pid)
-        if ctx.s["phase"] != "haunt":
-            raise IllegalAction("Task rolls belong to the haunt.")
-        trait = str(action.get("trait", "")).lower()
-        if trait not in ("might", "speed", "knowledge", "sanity"):
+        self._toolkit(ctx, pid)
+        trait = action["trait"].lower()
+        if trait not in TRAITS:
             raise IllegalAction("Which trait? might, speed, knowledge or sanity.")
-        haunt_play.task_roll(ctx, pid, trait, str(action.get("task") or "the task"))
+        haunt_play.task_roll(ctx, pid, trait, action.get("task") or "the task")
+
+    def _in_play(self, ctx, pid):
+        """Seated, alive, the haunt under way and nobody choosing."""
+        self._on_turn(ctx, pid, deciding=True)
+        if ctx.s["phase"] != "haunt":
+            raise IllegalAction("That is for the haunt, which has not begun.")
+        if not ctx.s["haunt"].get("started", True):
+            raise IllegalAction("The haunt is about to begin: read your rules and press Ready.")
+        if ctx.s["pending"]:
+            raise IllegalAction(f"Waiting for {ctx.name(ctx.s['pending']['player'])} to choose "
+                                f"{ctx.s['pending']['prompt']}")
+        if not ctx.s["players"][pid]["alive"]:
+            raise IllegalAction("Your adventurer is dead.")
 
     def _do_declare(self, ctx, pid, action):
+        self._in_play(ctx, pid)
+        haunt_play.declare(ctx, pid, action["side"].lower())
+
+    def _do_confirm(self, ctx, pid, action):
         self._haunt(ctx, pid)
-        haunt_play.declare(ctx, pid, str(action.get("side", "")).lower())
+        haunt_play.answer_claim(ctx, pid, action["agree"])
 
     def _do_trait(self, ctx, pid, action):
         """A trait change the haunt orders (the toolkit): your own traits only."""
-        self._haunt(ctx, pid)
-        trait = str(action.get("trait", "")).lower()
+        self._in_play(ctx, pid)
+        trait = action["trait"].lower()
         if trait not in TRAITS:
             raise IllegalAction("Which trait? might, speed, knowledge or sanity.")
-        try:
-            delta = int(action.get("delta"))
-        except (TypeError, ValueError):
-            raise IllegalAction("By how much? A whole number such as +1 or -2.") from None
+        delta = action["delta"]
+        if not -8 <= delta <= 8:
+            raise IllegalAction("A trait moves at most 8 steps; give a number from -8 to +8.")
         ctx.say(f"{ctx.name(pid)} changes their {trait.capitalize()} by {delta:+d}, as the haunt says.", kind="toolkit")
-        from . import traits as trs
         trs.change(ctx, pid, trait, delta)
 
     def _do_unmask(self, ctx, pid, action):

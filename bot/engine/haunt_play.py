@@ -103,6 +103,25 @@ def rules_texts(ctx, haunt, pid: str, part: int = 1) -> list[str]:
     return out
 
 
+def send_secrets(ctx, pid: str):
+    """Everything secret the seat holds, sent again to whoever now has it
+    (a handed-over seat): its side's rules, both parts if opened, and a
+    hidden traitor token."""
+    h = ctx.s.get("haunt")
+    if not h:
+        return
+    tokens = h.get("hidden_tokens") or {}
+    if pid in tokens:
+        secret = "You are the hidden traitor." if tokens[pid] == 1 else "You are not the traitor."
+        ctx.say(f"Your token shows {tokens[pid]}. {secret}", kind="secret", to=pid)
+    if ctx.s["phase"] != "haunt" or "ready" not in h:
+        return
+    haunt = ctx.c.haunts.get(h["number"])
+    for part in (1, 2) if side_book(ctx.s, pid) in h["part_two"] else (1,):
+        for text in rules_texts(ctx, haunt, pid, part=part):
+            ctx.say(text, kind="secret_rules", to=pid)
+
+
 def ready(ctx, pid: str):
     s, h = ctx.s, ctx.s["haunt"]
     if h.get("started", True):
@@ -260,19 +279,31 @@ def run_setup_step(ctx, step: dict):
         tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
         if tiles and count is not None:
             name = step.get("label") or step.get("token", "token")
-            for i in range(count if step.get("at") != "each_hero" else len(tiles)):
+            placed = count if step.get("at") != "each_hero" else len(tiles)
+            for i in range(placed):
                 s["tokens"].append({"name": name, "tile": tiles[i % len(tiles)]})
-            ctx.say(f"Setup: {step.get('text', name)}", kind="haunt_setup")
+            # the board shows the tokens to all; the book's words stay with their side
+            ctx.say(f"Setup: {placed} {name} token{'s' if placed != 1 else ''} placed.", kind="haunt_setup")
+            if step.get("text"):
+                ctx.say(f"Setup: {step['text']}", kind="haunt_setup", to=side_audience(s, side))
             done = True
     elif do == "set_counter":
         value = count_value(ctx, step.get("value", 0))
         if value is not None:
             h["counters"][step["counter"]] = value
-            ctx.say(f"Setup: {step['counter']} starts at {value}.", kind="haunt_setup")
+            ctx.say(f"Setup: {step['counter']} starts at {value}.", kind="haunt_setup", to=side_audience(s, side))
             done = True
     if not done and step.get("text"):
         for pid in side_players(s, side):
             ctx.say(f"Setup for you to do by hand: {step['text']}", kind="haunt_setup", to=pid)
+
+
+def side_audience(s: dict, side: str) -> str:
+    """Where a side's setup words go: that side's players when the traitor is
+    known; everyone when all read the same book (hidden traitor, no traitor)."""
+    if s["haunt"]["kind"] not in TRAITOR_KINDS:
+        return "all"
+    return "traitors" if side == "traitor" else "heroes"
 
 
 def side_players(s: dict, side: str) -> list[str]:
@@ -376,7 +407,7 @@ def monster_move(ctx, pid: str, ref: str, way: str):
         dest, cost = "catacomb_landing", 1
     else:
         raise IllegalAction(f"{m['name']} {m['number']} cannot go {way} from the {here.name}.")
-    blockers = [p for p in alive(s, heroes(s)) if st.beside(s, p, m)]
+    blockers = [p for p in alive(s, st.side_members(s, "heroes")) if st.beside(s, p, m)]
     cost += len(blockers)  # Rulebook: Moving Past Opponents
     used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
     allowance = turn["moves"].get(m["name"], 1)
@@ -429,6 +460,9 @@ def check_wins(ctx):
     s = ctx.s
     h = s.get("haunt")
     if s["phase"] != "haunt" or not h or not h.get("started", True) or h.get("winner") or h.get("flask_open"):
+        return
+    if h.get("claim") and not alive(s, h["claim"]["waiting"]):
+        settle_claim(ctx)
         return
     haunt = ctx.c.haunts.get(h["number"])
     for win in (haunt.raw.get("win", []) if haunt else []):
@@ -486,11 +520,13 @@ def condition_met(ctx, win: dict, heroes_must_live: bool = True) -> bool:
     return False
 
 
-def finish(ctx, side: str | None, why: str):
+def finish(ctx, side: str | None, why: str, reason: str | None = None):
     s, h = ctx.s, ctx.s["haunt"]
     h["winner"] = side
+    h["claim"] = None
     s["phase"] = "over"
-    s["result"] = {"reason": "haunt_won" if side else "haunt_ended", "winner": side, "haunt": h["number"]}
+    s["result"] = {"reason": reason or ("haunt_won" if side else "haunt_ended"), "winner": side,
+                   "haunt": h["number"]}
     for task in s["queue"]:  # an event still being read goes to the discards, not nowhere
         s["discard"]["event"] += [x["card"] for x in task["steps"] if x["do"] == "_settle_event"]
     s["queue"].clear()
@@ -551,26 +587,58 @@ def task_roll(ctx, pid: str, trait: str, task: str):
 
 
 def declare(ctx, pid: str, side: str):
-    """A side claims victory for a rule the bot does not check; a player of
-    the other side (or, with none alive, nobody) confirms."""
-    s = ctx.s
+    """A player claims a win for a rule the bot does not check. Every other
+    living player answers privately; one "no" and play goes on. Asking all
+    of them, not "the other side", names nobody's side: a hidden traitor
+    stays hidden and a no-traitor haunt still needs the table's word. The
+    claim waits beside the game and never takes the place of a question."""
+    s, h = ctx.s, ctx.s["haunt"]
     if side not in ("traitor", "heroes"):
         raise IllegalAction("Declare `traitor` or `heroes` the winner.")
-    others = alive(s, heroes(s) if side == "traitor" else traitors(s))
+    if h.get("claim"):
+        raise IllegalAction(f"{ctx.name(h['claim']['by'])}'s claim is still being answered.")
+    others = [p for p in alive(s, s["seats"]) if p != pid]
     if not others:
-        finish(ctx, side, f"Declared by {ctx.name(pid)}.")
+        finish(ctx, side, f"Declared by {ctx.name(pid)}, the last adventurer standing.", reason="declared")
         return
-    effects.ask(ctx, others[0], "declare", f"do the {side} win, as {ctx.name(pid)} declares?",
-                ["Yes, they win", "No, play on"], side=side, by=pid)
+    h["claim"] = {"side": side, "by": pid, "waiting": others}
+    ctx.say(f"{ctx.name(pid)} claims that {WINNERS[side]} won, by a rule of the haunt the bot does not check. "
+            "Each other player answers privately with confirm yes or confirm no (/haunt confirm on Discord); "
+            "a single no and play goes on.",
+            kind="claim", player=pid)
 
 
-@effects.decision("declare")
-def _decide_declare(ctx, pending, index):
-    data = pending["data"]
-    if index == 0:
-        finish(ctx, data["side"], f"Declared by {ctx.name(data['by'])}, confirmed by {ctx.name(pending['player'])}.")
-    else:
-        ctx.say(f"{ctx.name(pending['player'])} disputes the claim; play goes on.", kind="declare")
+WINNERS = {"traitor": "the traitor's side has", "heroes": "the heroes have"}
+
+
+def answer_claim(ctx, pid: str, agree: bool):
+    h = ctx.s["haunt"]
+    claim = h.get("claim")
+    if not claim:
+        raise IllegalAction("Nobody has claimed a win; there is nothing to confirm.")
+    if pid not in claim["waiting"]:
+        raise IllegalAction("You made this claim." if pid == claim["by"] else "You have already answered this claim.")
+    if not agree:
+        h["claim"] = None
+        ctx.say("The claim is disputed: play goes on.", kind="claim")
+        return
+    claim["waiting"].remove(pid)
+    settle_claim(ctx)
+
+
+def settle_claim(ctx):
+    """The claim wins once every living player asked has agreed (a player
+    who dies meanwhile no longer counts)."""
+    s, h = ctx.s, ctx.s["haunt"]
+    claim = h.get("claim")
+    if not claim:
+        return
+    claim["waiting"] = alive(s, claim["waiting"])
+    if claim["waiting"]:
+        ctx.say(f"An answer to the claim is in; {len(claim['waiting'])} still to answer.", kind="claim")
+        return
+    h["claim"] = None
+    finish(ctx, claim["side"], f"Declared by {ctx.name(claim['by'])}; everyone else agreed.", reason="declared")
 
 
 def reveal_part_two(ctx, pid: str):
@@ -636,7 +704,7 @@ def offer_event_choice(ctx, pid: str, card_id: str) -> bool:
 @effects.decision("traitor_event")
 def _decide_traitor_event(ctx, pending, index):
     if index == 1:
-        task = ctx.s["queue"][0]
+        task = effects.current(ctx)
         task["steps"] = [x for x in task["steps"] if x["do"] == "_settle_event"]
         ctx.say(f"{ctx.name(pending['player'])} ignores {ctx.card_name(pending['data']['card'])}.", kind="traitor")
 

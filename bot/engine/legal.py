@@ -97,7 +97,7 @@ def monster_actions(ctx, pid: str) -> list[dict]:
     s = ctx.s
     turn = s["turn"]
     found = []
-    hero_set = set(hp.alive(s, hp.heroes(s)))
+    hero_set = set(hp.alive(s, st.side_members(s, "heroes")))  # a hidden traitor looks like a hero
     for m in s["monsters"]:
         if m["dead"] or m["stunned"]:
             continue

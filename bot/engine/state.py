@@ -120,6 +120,31 @@ def together(state: dict, a: str, b: str) -> bool:
     return on_board(pa) and on_board(pb) and _same_place(pa, pb)
 
 
+KNOWN_TRAITOR_KINDS = ("traitor", "several_traitors")  # haunts whose traitors are named at the reveal
+SIDES = ("traitors", "heroes")  # event audiences beside "all" and one player
+
+
+def known_traitor(state: dict, pid: str) -> bool:
+    """A traitor the table knows: named at the reveal, or a hidden traitor
+    whose token is face up. A hidden one is treated like a hero until then,
+    or the rules themselves would give them away."""
+    h = state.get("haunt")
+    return bool(h) and pid in h["traitors"] and (h["kind"] in KNOWN_TRAITOR_KINDS or bool(h.get("unmasked")))
+
+
+def side_members(state: dict, side: str) -> list[str]:
+    """Who reads what is addressed to a side ("traitors" or "heroes"), in
+    seat order. Until a hidden traitor is unmasked the table takes everyone
+    for a hero, so the heroes' messages reach the hidden traitor too:
+    leaving them out would point at them."""
+    h = state.get("haunt")
+    traitors = h["traitors"] if h else []
+    if side == "traitors":
+        return [p for p in state["seats"] if p in traitors]
+    hidden = bool(h) and bool(h.get("hidden_tokens")) and not h.get("unmasked")
+    return [p for p in state["seats"] if hidden or p not in traitors]
+
+
 def left_of(state: dict, pid: str, steps: int = 1) -> str:
     seats = state["seats"]
     return seats[(seats.index(pid) + steps) % len(seats)]

@@ -8,6 +8,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import sys
 
 from bot.content import load_content
@@ -31,13 +32,27 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   attack <player|monster> [trait] [with <weapon>] [reckless]   trait <trait> <+N|-N> (a haunt's order)
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
   counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>   slay <monster>
-  declare <traitor|heroes>   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
+  declare <traitor|heroes>   confirm <yes|no> (answer a claimed win: every other player must say yes)
+  part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
+  The toolkit (counter, token, task, slay) is for the player whose turn it is; trait changes your own traits.
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   adventurers   help   quit"""
 
-HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "part2", "unmask", "trait",
-               "slay")
+HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "confirm", "part2", "unmask",
+               "trait", "slay")
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
+
+MAX_LINE = 300  # characters: commands are a few words; longer lines are refused, not parsed
+MAX_NAME = 32  # the engine keeps at most this much of a player's name
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits only: not "²", "٣", "1_000", "1e9" or "nan"
+
+
+def whole_number(text: str) -> int | None:
+    """The integer a player typed (`3`, `+2`, `-1`), or None when the text
+    is not a plain whole number of at most 9 digits. Python's int() would
+    also take "٣" (and isdigit() "²", which int() then refuses)."""
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+
 
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
               "north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
@@ -115,11 +130,17 @@ class Table:
     # --- commands --------------------------------------------------------------
 
     def command(self, line: str) -> bool:
-        """Run one typed line; False when the table should close."""
+        """Run one typed line; False when the table should close. A line the
+        table cannot take is answered with one `! reason` line."""
         words = line.strip().split()
         if not words or words[0].startswith("#"):
             return True
         try:
+            if len(line.strip()) > MAX_LINE:
+                raise IllegalAction(f"That line is too long ({len(line.strip())} characters): a command is a few "
+                                    "words. Type help for the list.")
+            if not all(w.isprintable() for w in words):
+                raise IllegalAction("That line has control or invisible characters: type the command in plain text.")
             return self._command(words)
         except IllegalAction as e:
             self.out(f"! {e.reason}")
@@ -128,7 +149,9 @@ class Table:
     def _command(self, words: list[str]) -> bool:
         s = self.state
         acting = None
-        if words[0].lower() == "as" and len(words) >= 3:
+        if words[0].lower() == "as":
+            if len(words) < 3:
+                raise IllegalAction("`as <name> <command>` acts for someone else, e.g. `as Bo choose 1`.")
             acting = self.player_by_name(words[1])
             words = words[2:]
         verb, rest = words[0].lower(), words[1:]
@@ -143,12 +166,8 @@ class Table:
                 free = "free" if a.id in self.engine.free_adventurers(s) else "taken or paired"
                 self.out(f"  {a.id:<9} {a.name} ({a.race} {a.klass}) - {a.power['name']} [{free}]")
         elif verb == "join":
-            name = None
-            if " as " in f" {arg} ":
-                arg, name = [x.strip() for x in arg.split(" as ", 1)]
-            name = name or f"Player {len(s['seats']) + 1}"
-            pid = name.lower()
-            self.apply({"type": "join", "player": pid, "name": name, "adventurer": arg})
+            adventurer, name = self._join_words(rest)
+            self.apply({"type": "join", "player": name.lower(), "name": name, "adventurer": adventurer})
         elif verb == "leave":
             self.apply({"type": "leave", "player": self.player_by_name(arg)})
         elif verb == "start":
@@ -188,7 +207,8 @@ class Table:
         elif verb in ("choose", "decide"):
             if not arg:
                 raise IllegalAction("`choose <number>`: pick one of the listed options.")
-            choice = int(arg) - 1 if arg.isdigit() else arg
+            number = whole_number(arg)
+            choice = number - 1 if number is not None else arg
             if isinstance(choice, int) and choice < 0:
                 raise IllegalAction("Options are numbered from 1.")
             self.apply({"type": "decide", "player": self._need(who), "choice": choice})
@@ -207,6 +227,25 @@ class Table:
         else:
             raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
         return True
+
+    def _join_words(self, rest: list[str]) -> tuple[str, str]:
+        """`join <adventurer> [as <name>]`: the adventurer's words and the
+        player's name (by default "Player N")."""
+        lowered = [w.lower() for w in rest]
+        if "as" in lowered:
+            at = lowered.index("as")
+            adventurer, name = " ".join(rest[:at]), " ".join(rest[at + 1:])
+            if not name:
+                raise IllegalAction("Who is playing? Put a name after `as`: e.g. `join torskar as Ann`.")
+        else:
+            adventurer, name = " ".join(rest), f"Player {len(self.state['seats']) + 1}"
+        if not adventurer:
+            raise IllegalAction("Which adventurer? `join <adventurer> as <name>`, e.g. `join torskar as Ann` "
+                                "(`adventurers` lists them).")
+        if len(name) > MAX_NAME:
+            raise IllegalAction(f"That name is too long ({len(name)} characters); at most {MAX_NAME}, "
+                                "e.g. `join torskar as Ann`.")
+        return adventurer, name
 
     def _power_action(self, who: str, words: list[str]) -> dict:
         """`power [player] [trait]`: the words may name who the power is for
@@ -257,9 +296,9 @@ class Table:
             return {"type": "attack", "player": self._need(who), "target": self._target(target), "trait": trait,
                     "weapon": weapon, "reckless": reckless}
         if verb == "monster":
-            if len(rest) < 3 or rest[0] not in ("move", "attack"):
+            if len(rest) < 3 or rest[0].lower() not in ("move", "attack"):
                 raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
-            op, last, name = rest[0], rest[-1], " ".join(rest[1:-1])
+            op, last, name = rest[0].lower(), rest[-1], " ".join(rest[1:-1])
             action = {"type": "monster", "player": self._need(who), "op": op, "monster": name}
             if op == "move":
                 action["way"] = SHORT_WAYS.get(last.lower(), last.lower())
@@ -270,17 +309,16 @@ class Table:
             if len(rest) < 2:
                 raise IllegalAction("`counter <name> <+N|-N|=N>`.")
             change, name = rest[-1], " ".join(rest[:-1])
-            try:
-                if change.startswith("="):
-                    return {"type": "counter", "player": self._need(acting or who), "name": name,
-                            "value": int(change[1:])}
-                return {"type": "counter", "player": self._need(acting or who), "name": name, "delta": int(change)}
-            except ValueError:
-                raise IllegalAction("The change is a number: +2, -1 or =5.") from None
+            number = whole_number(change[1:] if change.startswith("=") else change)
+            if number is None:
+                raise IllegalAction("The change is a whole number: `counter <name> +2`, `-1` or `=5`.")
+            key = "value" if change.startswith("=") else "delta"
+            return {"type": "counter", "player": self._need(acting or who), "name": name, key: number}
         if verb == "token":
-            if len(rest) < 2 or rest[0] not in ("place", "remove"):
+            if len(rest) < 2 or rest[0].lower() not in ("place", "remove"):
                 raise IllegalAction("`token place <name>` or `token remove <name>` (on your tile).")
-            return {"type": "token", "player": self._need(acting or who), "op": rest[0], "name": " ".join(rest[1:])}
+            return {"type": "token", "player": self._need(acting or who), "op": rest[0].lower(),
+                    "name": " ".join(rest[1:])}
         if verb == "slay":
             if not rest:
                 raise IllegalAction("`slay <monster>`, when the haunt's own rule kills it (e.g. `slay Minotaur 1`).")
@@ -291,10 +329,18 @@ class Table:
             return {"type": "task", "player": self._need(who), "trait": rest[0], "task": " ".join(rest[1:])}
         if verb == "declare":
             return {"type": "declare", "player": self._need(acting or who), "side": " ".join(rest)}
+        if verb == "confirm":
+            answer = " ".join(rest).lower()
+            if answer not in ("yes", "no", "y", "n"):
+                raise IllegalAction("`confirm yes` (that side has won) or `confirm no` (play on).")
+            if acting is None:  # every other player answers, not whoever the game waits for
+                raise IllegalAction("Each player answers for themselves: `as <name> confirm yes` (or no).")
+            return {"type": "confirm", "player": acting, "agree": answer.startswith("y")}
         if verb == "trait":
-            if len(rest) != 2:
-                raise IllegalAction("`trait <trait> <+N|-N>`: a change the haunt orders.")
-            return {"type": "trait", "player": self._need(acting or who), "trait": rest[0], "delta": rest[1]}
+            delta = whole_number(rest[1]) if len(rest) == 2 else None
+            if delta is None:
+                raise IllegalAction("`trait <trait> <+N|-N>`: a change the haunt orders, e.g. `trait might -1`.")
+            return {"type": "trait", "player": self._need(acting or who), "trait": rest[0], "delta": delta}
         if verb == "unmask":
             return {"type": "unmask", "player": self._need(acting or who)}
         return {"type": "part_two", "player": self._need(acting or who)}

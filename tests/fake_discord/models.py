@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import json
+import re
 import mimetypes
 import struct
 import time
@@ -492,6 +493,25 @@ class StoredMessage:
     history: list[dict] = field(default_factory=list)  # earlier versions (snapshots)
     # The user this message is visible to when ephemeral.
     ephemeral_to: Optional[FakeUser] = None
+    # Who the last create/edit let it notify (Discord's allowed_mentions; None: not given, so all parse).
+    allowed_mentions: Optional[dict] = None
+    pinged: dict = field(default_factory=dict)  # every notification sent: {"everyone": bool, "users": set, "roles": set}
+
+    def notify(self, allowed: Optional[dict]) -> None:
+        """Record who the content notifies, by Discord's rules: mentions in
+        the text, filtered by allowed_mentions (absent: everything parses)."""
+        self.allowed_mentions = allowed
+        users = {int(u) for u in re.findall(r"<@!?(\d+)>", self.content)}
+        roles = {int(r) for r in re.findall(r"<@&(\d+)>", self.content)}
+        everyone = "@everyone" in self.content or "@here" in self.content
+        if allowed is not None:
+            parse = set(allowed.get("parse") or [])
+            users = users if "users" in parse else users & {int(u) for u in allowed.get("users") or []}
+            roles = roles if "roles" in parse else roles & {int(r) for r in allowed.get("roles") or []}
+            everyone = everyone and "everyone" in parse
+        seen = self.pinged or {"everyone": False, "users": set(), "roles": set()}
+        self.pinged = {"everyone": seen["everyone"] or everyone, "users": seen["users"] | users,
+                       "roles": seen["roles"] | roles}
 
     # ---- convenience for assertions -------------------------------------
 

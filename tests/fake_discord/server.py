@@ -1171,6 +1171,7 @@ class FakeDiscord:
             msg.application_id = self.application_id
             if ephemeral:
                 msg.ephemeral_to = interaction.user
+        msg.notify(payload.get("allowed_mentions"))
         self._store(msg)
         self.log.append(LogEntry("message", msg, after=msg.snapshot()))
         return msg
@@ -1200,6 +1201,7 @@ class FakeDiscord:
         msg.components = merged["components"]
         msg.attachments = atts
         msg.flags = flags
+        msg.notify(payload.get("allowed_mentions"))
         if not (before["flags"] & LOADING):
             msg.edited_timestamp = iso()
         self.log.append(LogEntry("edit", msg, before=before, after=msg.snapshot()))

@@ -687,7 +687,7 @@ def _deck_of_many_things(ctx, task, item):
     token (it stays with the card whoever holds it); Void: a trait drops to
     its lowest value (after the haunt began: death)."""
     pid = task["player"]
-    state = card_state(ctx, "deck_of_many_things")
+    state = card_state(ctx, "deck_of_many_things", store=True)
     part = item.get("part")
     if part == "subtract_tokens":
         if state.get("tokens"):
@@ -779,7 +779,7 @@ def _ten_foot_pole(ctx, hit):
 
 def _figurine_decide(ctx, hit, index):
     if index == 0:
-        card_state(ctx, "figurine_of_wondrous_power")["used"] = True
+        card_state(ctx, "figurine_of_wondrous_power", store=True)["used"] = True
         hit["amount"] = 0
         ctx.say("The Figurine of Wondrous Power springs to life and takes the blow.", kind="info")
 

@@ -58,9 +58,10 @@ def _card_attack(ctx, task, item):
 @effects.decision("cursed_armor")
 def _decide_cursed_armor(ctx, pending, index):
     if index == 0:
-        step = dict(ctx.s["queue"][0]["steps"][0])
+        task = effects.current(ctx)  # the attack's task, even if a curse's damage was queued in front of it
+        step = dict(task["steps"][0])
         step["defence"] += cursed_armor_use(ctx, pending["player"])
-        ctx.s["queue"][0]["steps"][0] = step
+        task["steps"][0] = step
 
 
 @effects.step("_card_attack_result")
@@ -118,7 +119,7 @@ def monster_opponents(ctx, pid: str) -> list[dict]:
     s = ctx.s
     if s["phase"] != "haunt" or not s["haunt"] or not s.get("monsters"):
         return []
-    if pid in hp.traitors(s) and (s["haunt"]["kind"] in hp.TRAITOR_KINDS or s["haunt"].get("unmasked")):
+    if st.known_traitor(s, pid):
         return []
     return [m for m in s["monsters"] if not m["dead"]]
 
@@ -387,7 +388,7 @@ def explosive_runes_attack(ctx, pid: str):
 def iron_flask(ctx, pid: str):
     """Iron Flask of Tuerny: once per game, instead of your attack, a balor
     makes a Might 6 attack on everyone on your tile, you too."""
-    state = card_state(ctx, "iron_flask_of_tuerny")
+    state = card_state(ctx, "iron_flask_of_tuerny", store=True)
     if state.get("used"):
         return False
     state["used"] = True
@@ -417,8 +418,8 @@ def eye_of_vecna_watches(ctx, mover: str, tile: str | None) -> str | None:
 
 
 def _heroes_alive(ctx) -> list[str]:
-    from .. import haunt_play as hp
-    return hp.alive(ctx.s, hp.heroes(ctx.s))
+    """The heroes as the table sees them (a hidden traitor among them)."""
+    return [p for p in st.side_members(ctx.s, "heroes") if ctx.s["players"][p]["alive"]]
 
 
 @effects.step("_eye_of_vecna")
@@ -431,7 +432,7 @@ def _eye_of_vecna(ctx, task, item):
 
 @effects.decision("eye_of_vecna")
 def _decide_eye_of_vecna(ctx, pending, index):
-    move = ctx.s["queue"][0]  # before the Eye's damage is queued in front of it
+    move = effects.current(ctx)  # before the Eye's damage is queued in front of it
     if index == 0 and eye_of_vecna_stops(ctx, pending["data"]["mover"], pending["player"]):
         move["steps"].pop(0)  # the step onto the tile does not happen
 
@@ -502,9 +503,10 @@ def caltrops_on_enter(ctx, pid: str, tile: str) -> bool:
 def otyugh_on_leave(ctx, pid: str, tile: str) -> bool:
     """Otyugh Tentacle: once the haunt has begun, a hero leaving the tile is
     attacked (Might 3) by the player on their right; winning discards the
-    token and card, winning by 3 or more also gains 1 Might or Speed."""
+    token and card, winning by 3 or more also gains 1 Might or Speed. A
+    hidden traitor counts as a hero until unmasked."""
     from .common import right_of
-    if ctx.s["phase"] != "haunt" or pid in (ctx.s["haunt"] or {}).get("traitors", []):
+    if ctx.s["phase"] != "haunt" or st.known_traitor(ctx.s, pid):
         return False
     token = next((t for t in ctx.s["tokens"] if t["tile"] == tile and t.get("card") == "otyugh_tentacle"), None)
     if not token:

@@ -12,9 +12,12 @@ def right_of(ctx, pid: str) -> str:
     return st.left_of(ctx.s, pid, -1)
 
 
-def card_state(ctx, card_id: str) -> dict:
+def card_state(ctx, card_id: str, store: bool = False) -> dict:
     """What a card remembers about itself whoever holds it (the tokens on the
-    Deck of Many Things, the Figurine's one use)."""
+    Deck of Many Things, the Figurine's one use). Only with `store` is the
+    state written: a check (legal actions, a button) must not change the game."""
+    if not store:
+        return dict(ctx.s.get("card_state", {}).get(card_id, {}))
     return ctx.s.setdefault("card_state", {}).setdefault(card_id, {})
 
 

@@ -1,0 +1,55 @@
+"""End to end through the real discord.py client: what nobody may learn from
+the channel. A nickname cannot ping the server; a claimed win in a
+hidden-traitor haunt is answered privately and announced unsigned."""
+import json
+
+from bot.engine.ctx import Ctx
+from bot.engine.haunt_play import begin
+from bot.engine.turns import start_haunt
+from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
+from tests.test_discord_e2e import Table, open_game
+
+
+async def test_a_nickname_with_everyone_or_a_role_pings_nobody(fake_discord, tmp_path, engine):
+    t = Table(fake_discord, tmp_path)
+    role = t.s.add_role(t.guild, "Adventurers")
+    t.guild.members[t.users["bo"].id].nick = f"@everyone <@&{role.id}> @here"
+    await t.start(engine)
+    await open_game(t)
+    await t.s.wait_for(lambda: t.s.pins(t.channel), timeout=10, what="the pinned summary")
+    summary = t.s.pins(t.channel)[0]
+    assert "@everyone" in summary.content  # the name is shown as it is...
+    seated = {t.users[n].id for n in ("ann", "bo", "cy")}
+    for msg in t.s.channel_messages(t.channel):  # ...but nothing the bot wrote notifies the server or a role
+        assert not msg.pinged.get("everyone") and not msg.pinged.get("roles"), msg.content
+        assert msg.pinged.get("users", set()) <= seated, msg.content
+
+
+async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_discord, tmp_path, engine):
+    # Ruling: a claimed win needs every other living player's yes; the answers are private, so a dispute never
+    # points at a hidden traitor (Rulebook: Haunts With a Hidden Traitor)
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    game = await t.bot.store.active_game(str(t.channel.id))
+    state = game.state
+    if "arcane_retreat" not in state["board"]:
+        state["board"]["arcane_retreat"] = {"level": "city", "x": 1, "y": -1, "rot": 0}
+        state["stacks"]["city"] = [x for x in state["stacks"].get("city", []) if x != "arcane_retreat"]
+    state["options"]["haunt"] = "play"
+    ctx = Ctx(engine.content, state)
+    start_haunt(ctx, t.uid("ann"), "whispering_skull", "arcane_retreat")  # haunt 19: a hidden traitor
+    begin(ctx)  # everyone has read the rules
+    await t.bot.store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game.id))
+    await t.bot.store.db.commit()
+    traitor = t.name_of(state["haunt"]["traitors"][0])
+    claimant = next(n for n in ("ann", "bo", "cy") if n != traitor)
+    h = await t.slash(claimant, "haunt", subcommand="declare", options={"side": "heroes"})
+    assert not h.ephemeral and "claims that the heroes have won" in h.content
+    h = await t.slash(traitor, "haunt", subcommand="confirm", options={"answer": "no"})
+    assert h.ephemeral and "only you see this" in h.content
+    said = [m for m in t.s.channel_messages(t.channel) if "disputed" in m.content]
+    assert said and said[-1].interaction is None, "the dispute is a plain message, not the disputer's reply"
+    name = state["players"][t.uid(traitor)]["name"]
+    assert name not in said[-1].content
+    assert (await t.state())["phase"] == "haunt"
