@@ -2,10 +2,12 @@
 Attacks, How Monsters Work): opposed rolls, the difference as damage, ties
 hurt no one, distance attacks, stealing instead of damage, stunned monsters."""
 from . import cards as cd
-from . import effects, haunt_play as hp
+from . import effects
+from . import sides as hp
 from . import marks as mk
 from . import state as st
 from .errors import IllegalAction
+from .sides import label, monster_by_id  # noqa: F401  (re-exported: cards and powers name them here)
 from .specials import combat
 
 DAMAGE_KIND = combat.DAMAGE_KIND
@@ -165,13 +167,6 @@ def defence_roll(ctx, target: str, trait: str, value: int) -> int:
                              f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence")
 
 
-def label(ctx, who: str) -> str:
-    if who in ctx.s["players"]:
-        return ctx.name(who)
-    m = next(m for m in ctx.s["monsters"] if m["id"] == who)
-    return f"{m['name']} {m['number']}"
-
-
 def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool,
             backlash: bool = False) -> list[dict]:
     """Rulebook: Make an Attack: the higher result deals the difference as
@@ -322,10 +317,6 @@ def _decide_eldritch_push(ctx, pending, index):
     data = pending["data"]
     if index < len(data["tiles"]):
         figures.put(ctx, data["figure"], *data["tiles"][index], "is blasted to")
-
-
-def monster_by_id(ctx, mid: str) -> dict:
-    return next(m for m in ctx.s["monsters"] if m["id"] == mid)
 
 
 def stun(ctx, m: dict):

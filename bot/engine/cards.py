@@ -2,6 +2,7 @@
 and trading (rulebook: Drawing Event, Item, and Omen Cards; Use Item and Omen
 Cards)."""
 from . import effects, rng
+from . import traitor as tp
 from . import state as st
 from . import tokens as tk
 from . import traits as tr
@@ -27,10 +28,9 @@ def draw(ctx, pid: str, deck: str) -> str | None:
     ctx.say(f"{ctx.name(pid)} draws the {deck} card {card.name}: {card.text}", kind="draw",
             player=pid, card=card_id, deck=deck)
     if deck == "event":
-        from .haunt_play import offer_event_choice
         effects.queue(ctx, pid, list(card.on_draw) + [{"do": "_settle_event", "card": card_id}],
                       source=card_id, front=True)
-        offer_event_choice(ctx, pid, card_id)
+        tp.offer_event_choice(ctx, pid, card_id)
         return card_id
     gain(ctx, pid, card_id)
     if deck == "omen":

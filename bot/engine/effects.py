@@ -12,7 +12,7 @@ Hooks other modules fill in (so that no card name appears here):
   ROLL_REACTIONS   things offered right after a roll with result bands (Gambler's Dice, Bardic Inspiration)
   DAMAGE_STAGES    things that change damage before it is taken (Protection, Chain Mail, Figurine ...)
 """
-from . import rng
+from . import geometry, rng
 from . import marks as mk
 from . import state as st
 from . import tokens as tk
@@ -466,8 +466,7 @@ def area(ctx, here: str, where: str) -> set[str]:
     """The tiles `here_and_connected` names: yours and each tile joined to it
     by a connected doorway (an Illusion token counts as one; an Arcane Gate
     or stairs do not)."""
-    from .specials.common import moves_from
-    return {here} | {t for t, _ in moves_from(ctx, here, doors_only=True)}
+    return {here} | {t for t, _ in geometry.moves_from(ctx, here, doors_only=True)}
 
 
 def who_is(ctx, pid: str, where: str, others: bool = False, allies: bool = False) -> list[str]:

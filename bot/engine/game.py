@@ -13,7 +13,7 @@ from . import tokens as tk
 from .ctx import Ctx
 from .content import TRAITS
 from .errors import IllegalAction
-from . import attack, haunt_play
+from . import attack, haunt_play, haunts  # noqa: F401  (haunts: registers their rule sets)
 from . import traits as trs
 
 

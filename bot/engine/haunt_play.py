@@ -8,118 +8,18 @@ haunt (`state["options"]["haunt"] == "play"`).
 """
 import re
 
-from . import effects, rng
+from . import board as bd
+from . import effects, hooks, rng
 from . import state as st
 from . import traits as tr
 from .errors import IllegalAction
+from .turns import begin_turn
+from .death import die  # noqa: F401  (re-exported)
+from .reveal import reveal, rules_texts, send_secrets, side_book  # noqa: F401  (re-exported)
+from .traitor import ignores_harm, offer_event_choice, without_harm  # noqa: F401  (re-exported)
+from .sides import TRAITOR_KINDS, alive, controller, heroes, monster, side_of, traitors  # noqa: F401  (re-exported)
 
 MONSTERS = "monsters"  # the monster turn's place in the turn order
-KEEP_ON_DEATH = ("_next_turn", "_settle_event", "_flask_closes", "_attack_over")  # bookkeeping that runs on after a death
-TRAITOR_KINDS = ("traitor", "several_traitors")
-
-
-# --- who is on which side -----------------------------------------------------------
-
-def traitors(s: dict) -> list[str]:
-    return list(s["haunt"]["traitors"]) if s.get("haunt") else []
-
-
-def heroes(s: dict) -> list[str]:
-    t = set(traitors(s))
-    return [p for p in s["seats"] if p not in t]
-
-
-def side_of(s: dict, pid: str) -> str:
-    return "traitor" if pid in traitors(s) else "heroes"
-
-
-def alive(s: dict, pids) -> list[str]:
-    return [p for p in pids if s["players"][p]["alive"]]
-
-
-def controller(s: dict) -> str:
-    """Who runs the monsters: the traitor (even a dead one), else the haunt
-    revealer (rulebook: The Traitor's New Powers; Haunts with no Traitor)."""
-    t = traitors(s)
-    if s["haunt"]["kind"] in TRAITOR_KINDS and t:
-        return t[0]
-    return s["haunt"]["revealer"]
-
-
-# --- the reveal -------------------------------------------------------------------------
-
-def reveal(ctx):
-    """After the chart and the traitor: each side reads its own rules, in
-    secret; play resumes when everyone is ready (rulebook: Haunt Setup)."""
-    s = ctx.s
-    h = s["haunt"]
-    h.update({"ready": [], "started": False, "counters": {}, "winner": None, "part_two": [],
-              "placed": []})
-    s.setdefault("monsters", [])
-    s["phase"] = "haunt"
-    s["turn"] = None
-    s["queue"].clear()
-    haunt = ctx.c.haunts.get(h["number"])
-    for pid in s["seats"]:
-        for text in rules_texts(ctx, haunt, pid):
-            ctx.say(text, kind="secret_rules", to=pid)
-    from . import cards as cd
-    from .specials import combat
-    for pid in (traitors(s) if h["kind"] in TRAITOR_KINDS else []):
-        for cid in combat.traitor_sheds(ctx, pid):  # Rulebook: The Traitor's New Powers
-            cd.discard(ctx, cid)
-            ctx.say(f"{ctx.name(pid)}, now a traitor, is freed from {ctx.card_name(cid)}.", kind="traitor")
-    ctx.say("Each of you has been sent your side's rules privately. Read them, then press Ready; the haunt "
-            "begins when everyone is ready.", kind="haunt_ready")
-
-
-def side_book(s: dict, pid: str) -> str:
-    """Which book a player reads: the traitor the Tome, heroes (and everyone
-    in hidden-traitor and no-traitor haunts) the Secrets of Survival."""
-    if s["haunt"]["kind"] in TRAITOR_KINDS and pid in traitors(s):
-        return "traitor"
-    return "heroes"
-
-
-def rules_texts(ctx, haunt, pid: str, part: int = 1) -> list[str]:
-    """The player's side of the haunt, section by section, in our words."""
-    if haunt is None:
-        return [f"Haunt {ctx.s['haunt']['number']}: read your side in the haunt books."]
-    book = side_book(ctx.s, pid)
-    side = haunt.raw.get(book, {})
-    label = "the traitor" if book == "traitor" else "the heroes"
-    out = [f"Haunt {haunt.number}: {haunt.title}. Your rules, as {label}" + (" (part two)" if part == 2 else "") + ":"]
-    if part == 1 and side.get("intro"):
-        out.append(side["intro"].strip())
-    for section in side.get("section", []):
-        if section.get("part", 1) == part:
-            out.append(f"{section['heading'].upper()}\n{section['text'].strip()}")
-    if part == 1 and side.get("part_two_when"):
-        out.append(f"(More rules come when {side['part_two_when'].rstrip('.')}.)")
-    if ctx.s["haunt"]["kind"] == "no_traitor" and pid == ctx.s["haunt"]["revealer"] and book == "heroes" \
-            and not haunt.raw.get("traitor", {}).get("stub"):
-        out.append("You are the haunt revealer: you also run the monsters. Their script:")
-        out += [f"{x['heading'].upper()}\n{x['text'].strip()}" for x in haunt.raw["traitor"].get("section", [])]
-    return out
-
-
-def send_secrets(ctx, pid: str):
-    """Everything secret the seat holds, sent again to whoever now has it
-    (a handed-over seat): its side's rules, both parts if opened, and a
-    hidden traitor token."""
-    h = ctx.s.get("haunt")
-    if not h:
-        return
-    tokens = h.get("hidden_tokens") or {}
-    if pid in tokens:
-        secret = "You are the hidden traitor." if tokens[pid] == 1 else "You are not the traitor."
-        ctx.say(f"Your token shows {tokens[pid]}. {secret}", kind="secret", to=pid)
-    if ctx.s["phase"] != "haunt" or "ready" not in h:
-        return
-    haunt = ctx.c.haunts.get(h["number"])
-    for part in (1, 2) if side_book(ctx.s, pid) in h["part_two"] else (1,):
-        for text in rules_texts(ctx, haunt, pid, part=part):
-            ctx.say(text, kind="secret_rules", to=pid)
 
 
 def ready(ctx, pid: str):
@@ -186,11 +86,19 @@ def start_slot(ctx, slot: str, number: int):
                 return begin_monster_turn(ctx, number)
             continue
         if s["players"][nxt]["alive"]:
-            from .turns import begin_turn
             return begin_turn(ctx, nxt, number)
     check_wins(ctx)
     if s["phase"] == "haunt":
         finish(ctx, None, "Nobody is left to take a turn.")
+
+
+@hooks.on("next_slot")
+def _next_slot(ctx):
+    """The haunt's default turn order takes over from the exploration's."""
+    if ctx.s["phase"] == "haunt" and (ctx.s["haunt"] or {}).get("started"):
+        next_slot(ctx)
+        return True
+    return None
 
 
 def next_slot(ctx):
@@ -312,50 +220,6 @@ def side_players(s: dict, side: str) -> list[str]:
     return traitors(s) if side == "traitor" else heroes(s)
 
 
-# --- death -------------------------------------------------------------------------------------
-
-def on_zero(ctx, pid: str, trait: str):
-    """Rulebook: Playing the Haunt: a trait at the skull is death."""
-    die(ctx, pid, f"their {trait.capitalize()} fell to the skull")
-
-
-def die(ctx, pid: str, why: str):
-    """An adventurer dies (a trait at the skull, or a card that says so).
-    Items drop as a pile (companions stay there too); a hidden traitor's
-    token is turned over (rulebook: Haunts With a Hidden Traitor)."""
-    s = ctx.s
-    p = s["players"][pid]
-    if not p["alive"]:
-        return
-    p["alive"] = False
-    ctx.say(f"{ctx.who(pid)} dies: {why}.", kind="death", player=pid)
-    from .specials import combat, powers
-    powers.return_inspiration(ctx, pid)  # Adventurer Powers: Bardic Inspiration
-    powers.return_marks(ctx, pid)  # Hunter's Mark comes back when its opponent is killed
-    for holder in alive(s, s["seats"]):
-        if "symbol_of_bhaal" in s["players"][holder]["cards"]:
-            combat.symbol_of_bhaal_on_death(ctx, holder, s["haunt"].get("last_attacker"))
-    tokens = s["haunt"].get("hidden_tokens")
-    if tokens:
-        ctx.say(f"{ctx.name(pid)}'s token is turned over: {tokens[pid]}"
-                + (" - the hidden traitor!" if tokens[pid] == 1 else "."), kind="death")
-    for task in s["queue"]:  # what the dead player was still doing stops here
-        if task["player"] == pid:
-            task["steps"] = [x for x in task["steps"] if x["do"] in KEEP_ON_DEATH]
-    if p["cards"]:
-        for cid in p["cards"]:  # dropped as they are: a corpse's traits no longer change
-            if ctx.c.cards[cid].deck == "event":
-                s["discard"]["event"].append(cid)
-            else:
-                s["piles"].setdefault(p["tile"], []).append(cid)
-        p["cards"], p["held_bonus"] = [], {}
-        ctx.say(f"Their belongings lie in a pile on the {ctx.tile_name(p['tile'])}.", kind="death")
-    turn = s["turn"]
-    if turn and turn["player"] == pid and not turn.get("monsters") and not turn["ending"]:
-        turn["ending"] = True
-        effects.queue(ctx, pid, [{"do": "_next_turn"}])
-
-
 # --- monsters ---------------------------------------------------------------------------------
 
 @effects.decision("monster_side")
@@ -379,22 +243,12 @@ def begin_monster_turn(ctx, number: int):
     turn["stunned_at_start"] = [m["id"] for m in s["monsters"] if m["stunned"]]
 
 
-def monster(ctx, ref: str) -> dict:
-    key = str(ref).strip().lower()
-    for m in ctx.s["monsters"]:
-        if not m["dead"] and key in (m["id"], f"{m['name'].lower()} {m['number']}", m["name"].lower()):
-            return m
-    names = ", ".join(f"{m['name']} {m['number']}" for m in ctx.s["monsters"] if not m["dead"]) or "none"
-    raise IllegalAction(f"No monster '{ref}'. Monsters: {names}.")
-
-
 def monster_move(ctx, pid: str, ref: str, way: str):
     s = ctx.s
     turn = s["turn"]
     m = monster(ctx, ref)
     if m["stunned"]:
         raise IllegalAction(f"{m['name']} {m['number']} is stunned and misses this turn.")
-    from . import board as bd
     here = ctx.c.tiles[m["tile"]]
     if way in bd.SIDES:
         dest = bd.exits(ctx.c, s["board"], m["tile"]).get(way)
@@ -414,10 +268,8 @@ def monster_move(ctx, pid: str, ref: str, way: str):
     if used > 0 and used + cost > allowance:
         raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of {allowance} spaces left.")
     m["moved"], m["moved_turn"] = used + cost, turn["number"]
-    from .specials.combat import eye_of_vecna_watches
-    holder = eye_of_vecna_watches(ctx, m["id"], dest)
-    steps = [{"do": "_eye_of_vecna", "mover": m["id"], "holder": holder}] if holder else []
-    effects.queue(ctx, pid, steps + [{"do": "_monster_arrives", "monster": m["id"], "tile": dest}], front=True)
+    watch = hooks.first("watched", ctx, m["id"], dest) or []
+    effects.queue(ctx, pid, [*watch, {"do": "_monster_arrives", "monster": m["id"], "tile": dest}], front=True)
 
 
 @effects.step("_monster_arrives")
@@ -429,8 +281,7 @@ def _monster_arrives(ctx, task, item):
     if ctx.c.tiles[item["tile"]].barrier:  # Rulebook: Special Tiles: monsters ignore barriers; its master picks a side
         effects.ask(ctx, task["player"], "monster_side", f"which side of the {ctx.tile_name(item['tile'])}'s "
                     f"barrier is {m['name']} {m['number']} on?", ["North half", "South half"], monster=m["id"])
-    from .specials.combat import caltrops_on_enter
-    caltrops_on_enter(ctx, m["id"], item["tile"])
+    hooks.fire("entered", ctx, m["id"], item["tile"])
 
 
 def slay(ctx, pid: str, ref: str):
@@ -438,8 +289,7 @@ def slay(ctx, pid: str, ref: str):
     m["dead"] = True
     ctx.say(f"{ctx.name(pid)} takes {m['name']} {m['number']} off the board: it is killed.", kind="monster",
             monster=m["id"])
-    from .specials import powers
-    powers.return_marks(ctx, m["id"])  # Hunter's Mark comes back when its target is killed
+    hooks.fire("monster_killed", ctx, m["id"])
 
 
 def end_monster_turn(ctx):
@@ -657,56 +507,6 @@ def reveal_part_two(ctx, pid: str):
                 ctx.say(text, kind="secret_rules", to=other)
 
 
-tr.AT_SKULL.append(on_zero)
-
-
-# --- the traitor's new powers -------------------------------------------------------------------
-
-def ignores_harm(s: dict, pid: str) -> bool:
-    """Rulebook: The Traitor's New Powers: a (known) traitor uses a tile's
-    good text and ignores its harmful text; here: no harm from a tile's
-    end-of-turn text or rolls, no leaving rolls, no barrier roll. A hidden
-    traitor only once unmasked."""
-    h = s.get("haunt")
-    return bool(h) and s["phase"] == "haunt" and pid in h["traitors"] and \
-        (h["kind"] in TRAITOR_KINDS or bool(h.get("unmasked")))
-
-
-HARM = ("damage", "lose")
-
-
-def without_harm(steps) -> list[dict]:
-    """A tile's steps with the harmful ones taken out (and a roll dropped
-    when nothing but harm hung on it): what a traitor still gets."""
-    out = []
-    for item in steps:
-        if item.get("do") in HARM:
-            continue
-        if item.get("do") == "roll":
-            bands = [{**b, "then": without_harm(b.get("then", []))} for b in item["bands"]]
-            if not any(b["then"] for b in bands):
-                continue
-            item = {**item, "bands": bands}
-        out.append(item)
-    return out
-
-
-def offer_event_choice(ctx, pid: str, card_id: str) -> bool:
-    """Rulebook: The Traitor's New Powers: the traitor may choose not to be
-    affected by an event card (decided after reading, before any roll)."""
-    if not ignores_harm(ctx.s, pid):
-        return False
-    effects.ask(ctx, pid, "traitor_event", f"be affected by {ctx.card_name(card_id)}?",
-                ["Yes, resolve it", "No, ignore it"], card=card_id)
-    return True
-
-
-@effects.decision("traitor_event")
-def _decide_traitor_event(ctx, pending, index):
-    if index == 1:
-        task = effects.current(ctx)
-        task["steps"] = [x for x in task["steps"] if x["do"] == "_settle_event"]
-        ctx.say(f"{ctx.name(pending['player'])} ignores {ctx.card_name(pending['data']['card'])}.", kind="traitor")
 
 
 def reveal_hidden(ctx, pid: str):

@@ -1,7 +1,9 @@
 """Moving through the city and discovering new tiles (rulebook: Move, Moving
 Between Levels, Discover a New Tile, Special Tiles)."""
 from . import board as bd
-from . import effects, rng
+from . import cards as cd
+from . import effects, hooks, rng
+from . import traitor as tp
 from . import marks as mk
 from . import tokens as tk
 from .errors import IllegalAction
@@ -82,9 +84,8 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
     if tile.sewer_grate:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
     _token_ways(ctx, p, tid, tile, place, squares, ways)
-    # Rulebook: Moving Past Opponents (1 extra space per opponent here).
-    from .specials.combat import leave_cost
-    extra = leave_cost(ctx, pid) if s["phase"] == "haunt" else 0
+    # Rulebook: Moving Past Opponents (1 extra space per opponent here, and what cards make of it).
+    extra = hooks.total("leave_cost", ctx, pid) if s["phase"] == "haunt" else 0
     for way in ways.values():
         if way["to"]:
             way["cost"] += tk.enter_cost(ctx.c, s, way["to"]) - 1  # Pit Trap
@@ -119,11 +120,9 @@ def _token_ways(ctx, p, tid, tile, place, squares, ways):
 def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
     """The way's details if the player may take it now, else IllegalAction.
     `ways` is ways_out(ctx, pid) when the caller has it already."""
-    if ctx.s["phase"] == "haunt":
-        from .specials.combat import berserker_axe_holds
-        if berserker_axe_holds(ctx, pid):
-            raise IllegalAction("The Berserker Axe will not let you leave an opponent standing: attack one here "
-                                "first.")
+    held = hooks.first("leave_blocked", ctx, pid)
+    if held:
+        raise IllegalAction(held)
     s = ctx.s
     turn = s["turn"]
     if way not in DIRECTIONS + SPECIAL_WAYS:
@@ -159,8 +158,7 @@ def move(ctx, pid: str, way: str):
     tid = ctx.s["players"][pid]["tile"]
     tile = ctx.c.tiles[tid]
     steps = []
-    from .haunt_play import ignores_harm
-    traitor = ignores_harm(ctx.s, pid)  # Rulebook: The Traitor's New Powers: no barrier roll, no harmful text
+    traitor = tp.ignores_harm(ctx.s, pid)  # Rulebook: The Traitor's New Powers: no barrier roll, no harmful text
     if info["cross"]:
         steps.append({"do": "_crossed"} if traitor else
                      {"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
@@ -169,9 +167,7 @@ def move(ctx, pid: str, way: str):
     steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
                   "half": info.get("half")})
     effects.queue(ctx, pid, steps, source=tid, front=True)
-    if ctx.s["phase"] == "haunt":
-        from .specials.combat import otyugh_on_leave
-        otyugh_on_leave(ctx, pid, tid)  # queued in front: the tentacle strikes before the step away
+    hooks.fire("leaving", ctx, pid, tid)  # queued in front: e.g. a tentacle strikes before the step away
 
 
 @effects.step("_cross")
@@ -203,11 +199,10 @@ def _go(ctx, task, item):
     pid = task["player"]
     turn = ctx.s["turn"]
     way = item["way"]
-    if ctx.s["phase"] == "haunt" and not item.get("watched"):
-        from .specials.combat import eye_of_vecna_watches
-        holder = eye_of_vecna_watches(ctx, pid, destination(ctx, item))
-        if holder:  # the Eye's holder may stop the mover before they come onto the tile
-            task["steps"][0:0] = [{"do": "_eye_of_vecna", "mover": pid, "holder": holder}, {**item, "watched": True}]
+    if not item.get("watched"):
+        watch = hooks.first("watched", ctx, pid, destination(ctx, item))
+        if watch:  # someone there may stop the mover before they come onto the tile
+            task["steps"][0:0] = [*watch, {**item, "watched": True}]
             return
     speed = allowance(ctx, pid)
     turn["moved"] += item["cost"]
@@ -259,9 +254,7 @@ def arrive(ctx, pid: str, tid: str, entered_by: str | None, announce: bool = Tru
     if discovered and tile.symbol != "none":
         first.append({"do": "_symbol_card", "deck": tile.symbol})
     entering(ctx, pid, tid, first)
-    if ctx.s["phase"] == "haunt":
-        from .specials.combat import caltrops_on_enter
-        caltrops_on_enter(ctx, pid, tid)
+    hooks.fire("entered", ctx, pid, tid)
 
 
 def entering(ctx, pid: str, tid: str, first=()):
@@ -303,8 +296,7 @@ def _symbol_card(ctx, task, item):
     for hook in BEFORE_SYMBOL_DRAW:
         if hook(ctx, task["player"], task["source"], item["deck"]):
             return
-    from .cards import draw
-    draw(ctx, task["player"], item["deck"])
+    cd.draw(ctx, task["player"], item["deck"])
 
 
 # --- discovery -------------------------------------------------------------
@@ -414,7 +406,6 @@ def _move_to(ctx, task, item):
 def take_companions(ctx, pid: str, tid: str):
     """Rulebook: Playing the Haunt: a dead adventurer's companion stays on the
     tile, and the next adventurer to move onto it takes control of it."""
-    from . import cards as cd
     pile = ctx.s["piles"].get(tid, [])
     for cid in [c for c in pile if ctx.c.cards[c].companion]:
         pile.remove(cid)

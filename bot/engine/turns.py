@@ -4,7 +4,10 @@ from . import effects, rng
 from . import marks as mk
 from . import state as st
 from . import tokens as tk
-from .haunt import chart_tile, choose_traitors, deal_hidden_tokens
+from . import hooks
+from . import traitor as tp
+from .moves import allowance
+from .reveal import start_haunt  # noqa: F401  (re-exported)
 
 HAUNT_TARGET = 6
 START_TILES = {  # (level, x, y) of each start-tile room, laid west to east
@@ -55,7 +58,6 @@ def begin_turn(ctx, pid: str, number: int):
         elif mark["kind"] == "invisible":
             mk.drop(ctx, pid, mark)
             ctx.say(f"{ctx.name(pid)} can be seen again.", kind="mark", player=pid)
-    from .moves import allowance
     where = f"on the {ctx.tile_name(p['tile'])}" if st.on_board(p) else "off the board"
     ctx.say(f"Turn {number}: {ctx.who(pid)} {where}, Speed {ctx.value(pid, 'speed')}"
             + (f" (may move {allowance(ctx, pid)} this turn)" if allowance(ctx, pid) != ctx.value(pid, "speed")
@@ -76,10 +78,9 @@ def end_turn(ctx, pid: str):
     p = ctx.s["players"][pid]
     if st.on_board(p):
         tile = ctx.c.tiles[p["tile"]]
-        from .haunt_play import ignores_harm, without_harm
         steps = list(tile.effects.get("on_end_turn", []))
-        if ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers: the good text only
-            steps = without_harm(steps)
+        if tp.ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers: the good text only
+            steps = tp.without_harm(steps)
         once_key = f"tile:{tile.id}"
         if tile.effects.get("once_per_game_on_end_turn") and once_key not in p["once"]:
             p["once"].append(once_key)
@@ -127,47 +128,10 @@ def _haunt_rolls(ctx, task, item):
         ctx.say(f"The haunt roll needed {HAUNT_TARGET}+; the city stays quiet for now.", kind="haunt_roll")
 
 
-def start_haunt(ctx, revealer: str, omen: str, tile: str):
-    s, c = ctx.s, ctx.c
-    row = chart_tile(c, s, tile)
-    number = c.haunt_for(omen, row)
-    rule = c.traitor_rules[number]
-    haunt = c.haunts.get(number)
-    title = haunt.title if haunt else f"Haunt {number}"
-    traitors = choose_traitors(c, s, number, revealer)
-    s["haunt"] = {"number": number, "title": title, "kind": rule.kind, "revealer": revealer, "omen": omen,
-                  "tile": tile, "chart_tile": row, "traitors": traitors, "hidden_tokens": None}
-    where = ctx.tile_name(tile) + ("" if row == tile else f" (charted as the nearest omen tile, the {ctx.tile_name(row)})")
-    ctx.say(f"The haunt begins! {ctx.who(revealer)} is the haunt revealer: {ctx.card_name(omen)} on the {where} "
-            f"gives haunt {number}, \"{title}\".", kind="haunt", number=number)
-    if rule.kind in ("traitor", "several_traitors"):
-        names = ", ".join(ctx.who(p) for p in traitors)
-        ctx.say(f"Traitor: {names}.", kind="haunt", traitors=traitors)
-    elif rule.kind == "hidden_traitor":
-        tokens = deal_hidden_tokens(s)
-        s["haunt"]["hidden_tokens"] = tokens
-        s["haunt"]["traitors"] = [p for p, n in tokens.items() if n == 1]
-        ctx.say("A hidden traitor is among you: everyone is dealt a numbered token face down.", kind="haunt")
-        for pid, n in tokens.items():
-            secret = "You are the hidden traitor." if n == 1 else "You are not the traitor."
-            ctx.say(f"Your token shows {n}. {secret}", kind="secret", to=pid)
-    else:
-        ctx.say(rule.rule, kind="haunt")
-    if s.get("options", {}).get("haunt") == "play":
-        from .haunt_play import reveal
-        reveal(ctx)
-        return
-    s["phase"] = "over"
-    s["result"] = {"reason": "haunt_revealed", "haunt": number}
-    ctx.say("This table stops at the reveal: play the haunt from here with the haunt books.", kind="over")
-
-
 @effects.step("_next_turn")
 def _next_turn(ctx, task, item):
     s = ctx.s
-    if s["phase"] == "haunt" and (s.get("haunt") or {}).get("started"):
-        from .haunt_play import next_slot
-        next_slot(ctx)
+    if hooks.first("next_slot", ctx):  # the haunt's turn order
         return
     order = s["order"]
     pid = s["turn"]["player"]

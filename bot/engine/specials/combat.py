@@ -11,7 +11,7 @@ Special Attacks) or by movement (bot.engine.moves, haunt_play.monster_move).
 Each function's docstring names the rule it implements.
 """
 from .. import cards as cd
-from .. import effects, rng
+from .. import effects, hooks, rng
 from .. import marks as mk
 from .. import state as st
 from .. import traits as tr
@@ -529,6 +529,13 @@ def _otyugh(ctx, task, item):
             effects.push_front(ctx, [{"do": "gain", "traits": ["might", "speed"], "amount": 1}])
 
 
+@hooks.on("death")
+def _symbol_of_bhaal(ctx, dead: str, killer: str | None):
+    for holder in ctx.s["seats"]:
+        if ctx.s["players"][holder]["alive"] and "symbol_of_bhaal" in ctx.s["players"][holder]["cards"]:
+            symbol_of_bhaal_on_death(ctx, holder, killer)
+
+
 def symbol_of_bhaal_on_death(ctx, holder: str, killer: str | None):
     """Symbol of Bhaal: once the haunt has begun, each time an adventurer is
     killed the holder rolls 1 die: 2 gain 1 Might; 1 nothing; 0 nothing if
@@ -583,3 +590,42 @@ def _necklace_step(ctx, task, item):
 def _explosive_runes_step(ctx, task, item):
     mk.add(ctx, task["player"], "attack_choice", power="explosive_runes", trait=explosive_runes_attack(
         ctx, task["player"]))
+
+
+# --- what the cards and powers above answer when the core rules ask (bot.engine.hooks) -----------
+
+@hooks.on("leave_cost")
+def _leave_cost(ctx, pid: str) -> int:
+    return leave_cost(ctx, pid)
+
+
+@hooks.on("leave_blocked")
+def _berserker_axe(ctx, pid: str) -> str | None:
+    if ctx.s["phase"] == "haunt" and berserker_axe_holds(ctx, pid):
+        return "The Berserker Axe will not let you leave an opponent standing: attack one here first."
+    return None
+
+
+@hooks.on("leaving")
+def _otyugh_tentacle(ctx, pid: str, tile: str):
+    otyugh_on_leave(ctx, pid, tile)  # queued in front: the tentacle strikes before the step away
+
+
+@hooks.on("watched")
+def _eye_watches(ctx, mover: str, tile: str | None) -> list[dict] | None:
+    holder = eye_of_vecna_watches(ctx, mover, tile) if ctx.s["phase"] == "haunt" else None
+    return [{"do": "_eye_of_vecna", "mover": mover, "holder": holder}] if holder else None
+
+
+@hooks.on("entered")
+def _caltrops(ctx, mover: str, tile: str):
+    if ctx.s["phase"] == "haunt":
+        caltrops_on_enter(ctx, mover, tile)
+
+
+@hooks.on("traitor_named")
+def _traitor_sheds(ctx, pid: str):
+    """Rulebook: The Traitor's New Powers: freed from the cards that hinder."""
+    for cid in traitor_sheds(ctx, pid):
+        cd.discard(ctx, cid)
+        ctx.say(f"{ctx.name(pid)}, now a traitor, is freed from {ctx.card_name(cid)}.", kind="traitor")

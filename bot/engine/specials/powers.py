@@ -8,7 +8,7 @@ a tile with an event symbol is discovered, an inspired adventurer is offered
 Bardic Inspiration after a roll; the attack powers are hooks in combat.py.
 """
 from .. import cards as cd
-from .. import effects, moves
+from .. import effects, hooks, moves
 from .. import marks as mk
 from .. import state as st
 from .. import traits as tr
@@ -254,10 +254,20 @@ def _bardic_apply(ctx, pid, roll, index):
             player=pid)
 
 
+@hooks.on("death")
+def _on_death(ctx, pid: str, killer):
+    return_inspiration(ctx, pid)  # Adventurer Powers: Bardic Inspiration
+    return_marks(ctx, pid)  # Hunter's Mark comes back when its opponent is killed
+
+
+@hooks.on("monster_killed")
+def _on_monster_killed(ctx, mid: str):
+    return_marks(ctx, mid)  # Hunter's Mark comes back when its target is killed
+
+
 def return_inspiration(ctx, pid: str):
     """The token goes back to the bard: when it is used, or when the inspired
-    adventurer dies (Adventurer Powers, Bardic Inspiration); the haunt engine
-    calls this on a death."""
+    adventurer dies (Adventurer Powers, Bardic Inspiration)."""
     mark = mk.take(ctx, pid, "inspired")
     if mark:
         power_state(ctx, mark["by"], store=True)["with"] = None
