@@ -173,6 +173,8 @@ def add_monster(ctx, name: str, tile: str) -> dict:
 
 
 def run_setup_step(ctx, step: dict):
+    if hooks.first("setup_step", ctx, step):  # the haunt's own module carried it out
+        return
     s, h = ctx.s, ctx.s["haunt"]
     do = step.get("do")
     side = step.get("side", "heroes")
@@ -231,6 +233,8 @@ def begin_monster_turn(ctx, number: int):
     """Rulebook: How Monsters Work: one Speed roll per kind of monster (at
     least 1 space); stunned monsters miss this turn and recover at its end."""
     s = ctx.s
+    if hooks.first("monster_turn", ctx, number):  # the haunt runs its monsters its own way
+        return
     boss = controller(s)
     turn = st.new_turn(boss, number)
     turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": []})
@@ -313,6 +317,10 @@ def check_wins(ctx):
         return
     if h.get("claim") and not alive(s, h["claim"]["waiting"]):
         settle_claim(ctx)
+        return
+    own = hooks.first("win_check", ctx)  # (side, why): a condition the haunt's module checks
+    if own:
+        finish(ctx, own[0], own[1])
         return
     haunt = ctx.c.haunts.get(h["number"])
     for win in (haunt.raw.get("win", []) if haunt else []):

@@ -65,6 +65,7 @@ def begin_turn(ctx, pid: str, number: int):
     for cid in list(p["cards"]):
         if ctx.c.cards[cid].on_start_turn:
             effects.queue(ctx, pid, ctx.c.cards[cid].on_start_turn, source=cid)
+    hooks.fire("turn_started", ctx, pid)
 
 
 def end_turn(ctx, pid: str):
@@ -95,6 +96,8 @@ def end_turn(ctx, pid: str):
             effects.queue(ctx, pid, ctx.c.cards[cid].on_end_turn, source=cid)
     for cap in [m for m in mk.all_of(ctx, pid) if m["kind"] == "move_cap" and m.get("armed")]:
         mk.drop(ctx, pid, cap)  # this turn's cap is spent; one gained this turn waits for the next
+    for steps in hooks.fire("turn_ending", ctx, pid):  # what the haunt does at the end of a turn
+        effects.queue(ctx, pid, steps)
     effects.queue(ctx, pid, [{"do": "_haunt_rolls"}, {"do": "_next_turn"}])
 
 
