@@ -1,17 +1,78 @@
 """Attacks once the haunt has begun (rulebook: Make an Attack, Special
 Attacks, How Monsters Work): opposed rolls, the difference as damage, ties
-hurt no one, distance attacks, stealing instead of damage, stunned monsters."""
+hurt no one, distance attacks, stealing instead of damage, stunned monsters.
+
+What cards and powers change in an attack they say through the hook points
+(bot.engine.hooks): the traits and reach an attacker has, a weapon's own
+attack, extra dice and bonuses, questions before the outcome, damage added
+or replaced, what follows the damage. This module names none of them."""
 from . import cards as cd
-from . import effects
+from . import effects, hooks, rng
 from . import sides as hp
-from . import marks as mk
 from . import state as st
+from .board import line_of_sight
 from .errors import IllegalAction
-from .sides import label, monster_by_id  # noqa: F401  (re-exported: cards and powers name them here)
-from .specials import combat
+from .sides import label, monster_by_id  # noqa: F401  (re-exported)
 
-DAMAGE_KIND = combat.DAMAGE_KIND
+DAMAGE_KIND = {"might": "physical", "speed": "physical", "knowledge": "mental", "sanity": "mental"}
 
+
+# --- who may attack whom, with what -------------------------------------------------------
+
+def attack_traits(ctx, pid: str, weapon: str | None = None) -> list[str]:
+    """Might; a weapon's own trait instead (Crossbow, Book of Spells ...);
+    and the traits a power allows ("attack_traits")."""
+    weapon_trait = (ctx.c.cards[weapon].attack or {}).get("trait", "might") if weapon else "might"
+    if weapon_trait != "might":
+        return [weapon_trait]
+    found = ["might"]
+    for more in hooks.fire("attack_traits", ctx, pid, weapon):
+        found += more
+    return list(dict.fromkeys(found))
+
+
+def attack_range(ctx, pid: str, trait: str, weapon: str | None = None) -> set[str]:
+    """Your own tile; with a distance weapon any tile in line of sight
+    (rulebook: Special Attacks, "Distance Attacks"); what a power adds."""
+    here = ctx.s["players"][pid]["tile"]
+    reach = {here}
+    if weapon and (ctx.c.cards[weapon].attack or {}).get("distance"):
+        reach |= {t for t in ctx.s["board"] if line_of_sight(ctx.c, ctx.s["board"], here, t)}
+    for more in hooks.fire("attack_reach", ctx, pid, trait, weapon):
+        reach |= set(more)
+    return reach
+
+
+def shielded(ctx, target: str) -> str | None:
+    """Why nobody may attack `target` now, or None."""
+    return hooks.first("shielded", ctx, target)
+
+
+def attack_dice(ctx, pid: str, trait: str, weapon: str | None = None, reckless: bool = False) -> int:
+    """The trait's dice plus a weapon's extra dice for its trait (rulebook:
+    Use Item and Omen Cards, "Weapons") plus what a power adds; 8 at most."""
+    n = ctx.value(pid, trait)
+    if weapon:
+        weapon_attack = ctx.c.cards[weapon].attack or {}
+        if weapon_attack.get("trait", "might") == trait:
+            n += weapon_attack.get("extra_dice", 0)
+    n += hooks.total("attack_dice", ctx, pid, trait, weapon, reckless)
+    return rng.dice_count(n)
+
+
+def stealable(ctx, pid: str) -> list[str]:
+    """Rulebook: Special Attacks, "Stealing Items": the cards an opponent
+    could steal from `pid` (the card says if it cannot be stolen)."""
+    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].can_steal]
+
+
+def can_steal(ctx, target: str, dealt: int, distance: bool, no_steal: bool) -> bool:
+    """Rulebook: Special Attacks, "Stealing Items": 2 or more damage on your
+    tile, not a distance attack; an addition that forbids it (no_steal)."""
+    return not distance and dealt >= 2 and not no_steal and bool(stealable(ctx, target))
+
+
+# --- an adventurer's attack ---------------------------------------------------------------
 
 def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, reckless: bool = False):
     s = ctx.s
@@ -27,7 +88,7 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
         raise IllegalAction(f"You have already used, dropped, picked up or traded {ctx.card_name(weapon_id)} this "
                             "turn; each item allows one of those per turn.")
     trait = (trait or ((ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None) or "might").lower()
-    if trait not in combat.attack_traits(ctx, pid, weapon_id):
+    if trait not in attack_traits(ctx, pid, weapon_id):
         raise IllegalAction(f"You cannot attack with {trait.capitalize()}"
                             + (f" using {ctx.card_name(weapon_id)}." if weapon_id else "; attacks use Might."))
     here = s["players"][pid]["tile"]
@@ -37,12 +98,13 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
             raise IllegalAction("You cannot attack yourself.")
         if not other["alive"] or not st.on_board(other):
             raise IllegalAction(f"{ctx.name(target)} is not on the board.")
-        if s["haunt"]["kind"] not in ("hidden_traitor", "none_yet") and target not in combat.opponents(ctx, pid):
+        if s["haunt"]["kind"] not in ("hidden_traitor", "none_yet") and target not in effects.opponents_of(ctx, pid):
             raise IllegalAction(f"{ctx.name(target)} is on your side.")
         if other["tile"] == here and not st.together(s, pid, target):
             raise IllegalAction(f"{ctx.name(target)} is on the other side of the barrier: nobody fights across it.")
-        if not combat.can_be_attacked(ctx, target):
-            raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")
+        why = shielded(ctx, target)
+        if why:
+            raise IllegalAction(why)
         where, defence_value, name = other["tile"], ctx.value(target, trait), ctx.name(target)
     else:
         m = hp.monster(ctx, target)
@@ -53,7 +115,7 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
         if m["tile"] == here and not st.beside(s, pid, m):
             raise IllegalAction(f"{m['name']} {m['number']} is on the other side of the barrier.")
         where, defence_value, name, target = m["tile"], m["traits"][trait], f"{m['name']} {m['number']}", m["id"]
-    if where not in combat.attack_range(ctx, pid, trait, weapon_id):
+    if where not in attack_range(ctx, pid, trait, weapon_id):
         raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
                             + (" or in a straight line of doorways." if weapon_id else "."))
     turn["attacked"] = True
@@ -65,110 +127,57 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     distance = where != here or bool(weapon_id and (ctx.c.cards[weapon_id].attack or {}).get("distance"))
     ctx.say(f"{ctx.name(pid)} attacks {name} with {trait.capitalize()}"
             + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
-    special = (ctx.c.cards[weapon_id].attack or {}).get("special") if weapon_id else None
-    if special == "javelin_of_lightning":  # instead of the roll-off: 2 dice of damage
-        combat.javelin_of_lightning(ctx, pid, target)
-        return
-    if special == "necklace_of_fireballs":
-        combat.necklace_of_fireballs(ctx, pid)
-        return
-    if special == "explosive_runes":
-        trait = combat.explosive_runes_attack(ctx, pid)
-    reckless = reckless and combat.power_special(ctx, pid) == "reckless_attack"
-    a = effects.make_roll(ctx, pid, combat.attack_dice(ctx, pid, trait, weapon_id, reckless),
+    if weapon_id and hooks.first("weapon_attack", ctx, pid, target, weapon_id):
+        return  # the weapon makes its own attack instead of the roll-off
+    trait = (hooks.first("attack_trait", ctx, pid, weapon_id, trait) if weapon_id else None) or trait
+    a = effects.make_roll(ctx, pid, attack_dice(ctx, pid, trait, weapon_id, reckless),
                           f"{trait.capitalize()} to attack", trait=trait, kind="attack")
     weapon_trait = (ctx.c.cards[weapon_id].attack or {}).get("trait") if weapon_id else None
-    a += combat.result_bonus(ctx, pid, target, trait, by_power=trait != weapon_trait)
+    a += hooks.total("attack_bonus", ctx, pid, target, trait, trait != weapon_trait)
     d = defence_roll(ctx, target, trait, defence_value)
     s["haunt"]["last_attacker"] = pid
     # What follows the roll-off runs as one task, in the order the rules give it: the outcome
-    # (with its choices), then Reckless Attack's price, then Flurry of Blows.
-    after = effects.queue(ctx, pid, [roll_off(pid, target, trait, a, d, distance, special == "book_of_spells")],
+    # (with its choices), then what cards and powers add after it (a price, a second strike).
+    after = effects.queue(ctx, pid, [roll_off(pid, target, trait, a, d, distance, weapon_id)],
                           source="attack", front=True)
-    if reckless:
-        after["steps"].append({"do": "damage", "kind": "physical", "dice": 1})  # Reckless Attack's price
-    if combat.power_special(ctx, pid) == "flurry_of_blows":
-        after["steps"].append({"do": "_flurry", "target": target})
+    for steps in hooks.fire("attack_followups", ctx, pid, target, reckless):
+        after["steps"] += steps
     after["steps"].append({"do": "_attack_over"})
 
 
-def roll_off(attacker: str, defender: str, trait: str, a: int, d: int, distance: bool, backlash: bool = False):
+def roll_off(attacker: str, defender: str, trait: str, a: int, d: int, distance: bool, weapon: str | None = None):
     return {"do": "_roll_off", "attacker": attacker, "defender": defender, "trait": trait, "attack": a,
-            "defence": d, "distance": distance, "backlash": backlash, "asked": False}
+            "defence": d, "distance": distance, "weapon": weapon, "asked": []}
 
 
 @effects.step("_roll_off")
 def _roll_off(ctx, task, item):
-    """Both rolls are made: a defender losing in Cursed Armor may first buy 1
-    more defence with 1 Sanity (card: "whenever you roll defense"), then the
+    """Both rolls are made; before the outcome, a card or power may change
+    a result ("before_outcome": it puts the step back and asks), then the
     outcome."""
-    defender, attacker = item["defender"], item["attacker"]
-    inspired = attacker in ctx.s["players"] and mk.find(ctx, attacker, "inspired")
-    if inspired and not item.get("bardic_asked") and ctx.s["turn"]["player"] == attacker:
-        task["steps"].insert(0, {**item, "bardic_asked": True})  # Bardic Inspiration: any roll of your own turn
-        effects.ask(ctx, attacker, "attack_bardic", f"hand back {ctx.name(inspired['by'])}'s Bardic Inspiration to "
-                    f"make your attack {item['attack'] + 1}?", ["Add 1", "Keep the token"])
+    if hooks.first("before_outcome", ctx, task, item):
         return
-    if not item["asked"] and item["attack"] > item["defence"] and defender in ctx.s["players"] and \
-            combat.cursed_armor_offer(ctx, defender):
-        task["steps"].insert(0, {**item, "asked": True})
-        effects.ask(ctx, defender, "cursed_armor", f"lose 1 Sanity to add 1 to your defence ({item['defence']})?",
-                    ["Lose 1 Sanity: defence +1", "No"])
-        return
-    effects.push_front(ctx, resolve(ctx, item["attacker"], defender, item["trait"], item["attack"], item["defence"],
-                                    item["distance"], backlash=item["backlash"]))
-
-
-@effects.decision("attack_bardic")
-def _decide_attack_bardic(ctx, pending, index):
-    if index == 0:
-        from .specials import powers
-        item = effects.current(ctx)["steps"][0]
-        item["attack"] += 1
-        powers.return_inspiration(ctx, pending["player"])
-        ctx.say(f"{ctx.name(pending['player'])} uses Bardic Inspiration: the attack is now {item['attack']}.",
-                kind="power", player=pending["player"])
+    effects.push_front(ctx, resolve(ctx, item["attacker"], item["defender"], item["trait"], item["attack"],
+                                    item["defence"], item["distance"], weapon=item.get("weapon")))
 
 
 @effects.step("_attack_over")
 def _attack_over(ctx, task, item):
-    """The attack is over: a death from now on is not this attacker's kill
-    (Symbol of Bhaal)."""
+    """The attack is over: a death from now on is not this attacker's kill."""
     ctx.s["haunt"]["last_attacker"] = None
 
 
-@effects.step("_flurry")
-def _flurry(ctx, task, item):
-    """Flurry of Blows (Azadeh): after her attack is resolved she may roll 1 die."""
-    pid, target = task["player"], item["target"]
-    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else monster_by_id(ctx, target)["dead"]
-    if not ctx.s["players"][pid]["alive"] or gone:
-        return
-    effects.ask(ctx, pid, "flurry_of_blows", f"roll 1 die for Flurry of Blows against {label(ctx, target)}? "
-                "(0: you take 1 physical damage; 1 or 2: they take that much)", ["Roll", "No"], target=target)
-
-
-@effects.decision("flurry_of_blows")
-def _decide_flurry(ctx, pending, index):
-    if index == 0:
-        target = pending["data"]["target"]
-        face = combat.flurry_of_blows(ctx, pending["player"], target)
-        if face and target not in ctx.s["players"]:
-            hurt_monster(ctx, monster_by_id(ctx, target), "physical", face)
-
-
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
-    from . import rng
     if target in ctx.s["players"]:
         return effects.make_roll(ctx, target, rng.dice_count(value), f"{trait.capitalize()} to defend", trait=trait,
                                  kind="defence")
-    m = next(m for m in ctx.s["monsters"] if m["id"] == target)
+    m = monster_by_id(ctx, target)
     return effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
                              f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence")
 
 
 def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool,
-            backlash: bool = False) -> list[dict]:
+            weapon: str | None = None) -> list[dict]:
     """Rulebook: Make an Attack: the higher result deals the difference as
     damage of the trait's kind; a tie hurts nobody. Says who won and returns
     the steps that carry the outcome out."""
@@ -189,39 +198,42 @@ def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, dista
             kind="attack")
     if loser not in ctx.s["players"]:
         hurt_monster(ctx, monster_by_id(ctx, loser), kind, amount)
-        return eldritch_push(ctx, attacker, loser, trait)
-    if backlash and loser == attacker and trait == "sanity":
-        amount = combat.book_of_spells_backlash(ctx, attacker, amount)  # Book of Spells: 1 more
+        return after_won(ctx, attacker, loser, trait)
+    if loser == attacker:
+        amount += hooks.total("backlash", ctx, attacker, trait, weapon)  # a weapon that bites back when you lose
     if winner != attacker or attacker not in ctx.s["players"]:
         return [{"do": "_attack_damage", "winner": winner, "loser": loser, "kind": kind, "amount": amount,
                  "distance": distance}]
     return [{"do": "_attack_won", "loser": loser, "kind": kind, "amount": amount, "distance": distance,
-             "asked": [], "holy_symbol": False}] + eldritch_push(ctx, attacker, loser, trait)
+             "asked": [], "no_steal": False}] + after_won(ctx, attacker, loser, trait)
 
 
-def eldritch_push(ctx, attacker: str, loser: str, trait: str) -> list[dict]:
-    if trait == "sanity" and attacker in ctx.s["players"] and combat.power_special(ctx, attacker) == "eldritch_blast":
-        return [{"do": "_eldritch_push", "target": loser}]
-    return []
+def after_won(ctx, attacker: str, loser: str, trait: str) -> list[dict]:
+    """What an attacker who won may do next (a push, ...)."""
+    if attacker not in ctx.s["players"]:
+        return []
+    return [x for steps in hooks.fire("after_won", ctx, attacker, loser, trait) for x in steps]
 
 
 @effects.step("_attack_won")
 def _attack_won(ctx, task, item):
     """An adventurer's attack on an adventurer dealt damage. In order, the
-    attacker may: hand over the Dimensional Shackles instead of the damage;
-    add damage (Holy Symbol, Vial of Poison); steal instead of damage
-    (rulebook: Special Attacks, "Stealing Items")."""
+    attacker may: replace the damage ("damage_instead"); add damage
+    ("extra_damage"); steal instead of damage (rulebook: Special Attacks,
+    "Stealing Items")."""
     attacker, loser = task["player"], item["loser"]
     item = {**item, "asked": list(item["asked"])}
-    if "shackles" not in item["asked"]:
-        item["asked"].append("shackles")
-        if combat.can_shackle(ctx, attacker, loser):
-            task["steps"].insert(0, item)
-            effects.ask(ctx, attacker, "attack_won", f"hand {ctx.name(loser)} the Dimensional Shackles instead "
-                        f"of dealing {item['amount']} {item['kind']} damage?",
-                        ["Shackle them (no damage)", f"Deal the {item['kind']} damage"], choice="shackles")
+    if "instead" not in item["asked"]:
+        item["asked"].append("instead")
+        offer = hooks.first("damage_instead", ctx, attacker, loser)
+        if offer:
+            task["steps"].insert(0, {**item, "instead": offer["steps"]})
+            effects.ask(ctx, attacker, "attack_won", f"{offer['prompt']} instead of dealing {item['amount']} "
+                        f"{item['kind']} damage?", [offer["label"], f"Deal the {item['kind']} damage"],
+                        choice="instead")
             return
-    for option in combat.extra_damage_options(ctx, attacker, item["amount"], item["kind"]):
+    options = [o for found in hooks.fire("extra_damage", ctx, attacker, item["amount"], item["kind"]) for o in found]
+    for option in options:
         if option["card"] in item["asked"]:
             continue
         item["asked"].append(option["card"])
@@ -230,8 +242,8 @@ def _attack_won(ctx, task, item):
                     f"{ctx.card_name(option['card'])}" + (" (then discard it)" if option.get("discard") else "")
                     + "?", [f"Add {option['amount']} damage", "No"], choice=option["card"], option=option)
         return
-    if combat.can_steal(ctx, attacker, loser, item["amount"], item["distance"], item["holy_symbol"]):
-        cards = combat.stealable(ctx, loser)
+    if can_steal(ctx, loser, item["amount"], item["distance"], item["no_steal"]):
+        cards = stealable(ctx, loser)
         effects.ask(ctx, attacker, "steal", f"deal the damage or steal from {ctx.name(loser)}?",
                     [f"Deal {item['amount']} {item['kind']} damage"] + [f"Steal {ctx.card_name(c)}" for c in cards],
                     victim=loser, amount=item["amount"], damage=item["kind"], cards=cards,
@@ -243,16 +255,19 @@ def _attack_won(ctx, task, item):
 @effects.decision("attack_won")
 def _decide_attack_won(ctx, pending, index):
     task = effects.current(ctx)
-    item, data, attacker = task["steps"][0], pending["data"], pending["player"]
+    item, data = task["steps"][0], pending["data"]
     if index != 0:
         return
-    if data["choice"] == "shackles":
+    if data["choice"] == "instead":
         task["steps"].pop(0)
-        combat.shackle(ctx, attacker, item["loser"])
+        effects.push_front(ctx, item["instead"])
         return
-    item["amount"] += combat.use_extra_damage(ctx, attacker, data["option"])
-    item["holy_symbol"] = item["holy_symbol"] or data["choice"] == "holy_symbol"
-    ctx.say(f"{ctx.card_name(data['choice'])} adds {data['option']['amount']}: {item['amount']} "
+    option = data["option"]
+    if option.get("discard"):
+        cd.discard(ctx, option["card"])
+    item["amount"] += option["amount"]
+    item["no_steal"] = item["no_steal"] or bool(option.get("no_steal"))
+    ctx.say(f"{ctx.card_name(data['choice'])} adds {option['amount']}: {item['amount']} "
             f"{item['kind']} damage in all.", kind="attack")
 
 
@@ -262,25 +277,13 @@ def _attack_damage(ctx, task, item):
 
 
 def damage(ctx, winner: str, loser: str, kind: str, amount: int, distance: bool):
-    if winner in ctx.s["players"] and kind == "physical" and not distance and combat.can_infect(ctx, winner, loser):
-        # Wererat Bite: once the damage is taken (armour may stop it), the infected winner may pass it on
-        effects.push_front(ctx, [{"do": "_bite", "by": winner, "victim": loser,
-                                  "before": sum(ctx.s["players"][loser]["traits"].values())}])
+    """The loser takes the damage; what follows it ("after_damage") runs once
+    it is taken (armour may stop it)."""
+    if winner in ctx.s["players"]:
+        after = [x for steps in hooks.fire("after_damage", ctx, winner, loser, kind, distance) for x in steps]
+        if after:
+            effects.push_front(ctx, after)
     effects.take_damage(ctx, loser, kind, amount, source="attack")
-
-
-@effects.step("_bite")
-def _bite(ctx, task, item):
-    victim = ctx.s["players"][item["victim"]]
-    if victim["alive"] and sum(victim["traits"].values()) < item["before"]:
-        effects.ask(ctx, item["by"], "wererat_bite", f"pass the wererat's curse on to {ctx.name(item['victim'])}?",
-                    ["Infect them", "No"], victim=item["victim"])
-
-
-@effects.decision("wererat_bite")
-def _decide_bite(ctx, pending, index):
-    if index == 0:
-        combat.wererat_infect(ctx, pending["player"], pending["data"]["victim"])
 
 
 @effects.decision("steal")
@@ -298,26 +301,7 @@ def _decide_steal(ctx, pending, index):
             kind="steal")
 
 
-@effects.step("_eldritch_push")
-def _eldritch_push(ctx, task, item):
-    """Eldritch Blast (Lia): after winning a Sanity attack she may push the
-    defender 1 tile away (placed, not moved: it discovers nothing)."""
-    from .specials import figures
-    target = item["target"]
-    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else monster_by_id(ctx, target)["dead"]
-    tiles = [] if gone else combat.eldritch_push_targets(ctx, figures.tile_of(ctx, target))
-    if tiles:
-        figures.ask_where(ctx, task["player"], "eldritch_push", f"push {label(ctx, target)} 1 tile away with "
-                          "Eldritch Blast?", target, tiles, ["Leave them"])
-
-
-@effects.decision("eldritch_push")
-def _decide_eldritch_push(ctx, pending, index):
-    from .specials import figures
-    data = pending["data"]
-    if index < len(data["tiles"]):
-        figures.put(ctx, data["figure"], *data["tiles"][index], "is blasted to")
-
+# --- monsters -----------------------------------------------------------------------------
 
 def stun(ctx, m: dict):
     """Rulebook: How Monsters Work: damage stuns a monster, which misses its
@@ -328,35 +312,12 @@ def stun(ctx, m: dict):
 
 
 def hurt_monster(ctx, m: dict, kind: str, amount: int):
-    """Damage to a monster stuns it (rulebook: How Monsters Work), unless an
-    adventurer with Protection on its tile takes the damage instead."""
+    """Damage to a monster stuns it (rulebook: How Monsters Work), unless the
+    haunt or a power deals with it otherwise ("monster_hurt")."""
     if amount <= 0:
         return
-    protector = next((p for p in ctx.s["seats"] if ctx.s["players"][p]["alive"] and st.beside(ctx.s, p, m)
-                      and combat.power_special(ctx, p) == "protection"), None)
-    if protector is None:
+    if not hooks.first("monster_hurt", ctx, m, kind, amount):
         stun(ctx, m)
-        return
-    effects.queue(ctx, protector, [{"do": "_protect_monster", "monster": m["id"], "kind": kind, "amount": amount}],
-                  source="power:protection", front=True)
-
-
-@effects.step("_protect_monster")
-def _protect_monster(ctx, task, item):
-    effects.ask(ctx, task["player"], "protect_monster", f"take {item['amount']} {item['kind']} damage in place of "
-                f"{label(ctx, item['monster'])}?", ["Take it for them", "Let it be"], monster=item["monster"],
-                damage=item["kind"], amount=item["amount"])
-
-
-@effects.decision("protect_monster")
-def _decide_protect_monster(ctx, pending, index):
-    data, pid = pending["data"], pending["player"]
-    if index == 0:
-        ctx.say(f"{ctx.name(pid)} steps in and takes the damage for {label(ctx, data['monster'])}.", kind="power",
-                player=pid)
-        effects.take_damage(ctx, pid, data["damage"], data["amount"], source="power:protection")
-    else:
-        stun(ctx, monster_by_id(ctx, data["monster"]))
 
 
 def monster_attack(ctx, ref: str, target: str, trait: str | None):
@@ -376,10 +337,10 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
                             + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
-    if not combat.can_be_attacked(ctx, target):
-        raise IllegalAction(f"Nobody can attack {ctx.name(target)} until their next turn.")
+    why = shielded(ctx, target)
+    if why:
+        raise IllegalAction(why)
     turn["attacked"].append(m["id"])
-    from . import rng
     ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
                           f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")

@@ -19,6 +19,22 @@ POINTS = {
     "leaving": "(ctx, pid, tile) -> None; may queue steps that run before the step away",
     "watched": "(ctx, mover, tile) -> steps to run before a mover (adventurer or monster id) arrives, or None; first",
     "entered": "(ctx, mover, tile) -> None; a mover (adventurer or monster id) arrived",
+    # attacks (rulebook: Make an Attack, Special Attacks)
+    "attack_traits": "(ctx, pid, weapon) -> traits beyond Might the attacker may use; fire",
+    "attack_reach": "(ctx, pid, trait, weapon) -> tiles beyond the attacker's own within reach; fire",
+    "shielded": "(ctx, target) -> why nobody may attack the adventurer now, or None; first",
+    "weapon_attack": "(ctx, pid, target, weapon) -> True when the weapon made its own attack instead; first",
+    "attack_trait": "(ctx, pid, weapon, trait) -> the trait the weapon's attack uses instead, or None; first",
+    "attack_dice": "(ctx, pid, trait, weapon, reckless) -> extra dice for the attack roll; total",
+    "attack_bonus": "(ctx, pid, target, trait, by_power) -> added to the attack result; total",
+    "before_outcome": "(ctx, task, roll_off) -> True when it put the roll-off back and asked a question; first",
+    "backlash": "(ctx, attacker, trait, weapon) -> extra damage to an attacker who lost; total",
+    "after_won": "(ctx, attacker, loser, trait) -> steps after an adventurer's won attack; fire",
+    "damage_instead": "(ctx, attacker, loser) -> {prompt, label, steps} offered instead of the damage; first",
+    "extra_damage": "(ctx, attacker, dealt, kind) -> options [{card, amount, kind, discard?, no_steal?}]; fire",
+    "after_damage": "(ctx, winner, loser, kind, distance) -> steps to run once the damage is taken; fire",
+    "attack_followups": "(ctx, pid, target, reckless) -> steps after the attack's outcome; fire",
+    "monster_hurt": "(ctx, monster, kind, amount) -> True when it dealt with the damage (else the monster is stunned); first",
     # the haunt (rulebook: The Haunt; Playing the Haunt; How Monsters Work)
     "traitor_named": "(ctx, pid) -> None; a player has just become a known traitor",
     "death": "(ctx, pid, killer) -> None; an adventurer has died (their cards not yet dropped)",
@@ -34,13 +50,15 @@ POINTS = {
 _subscribers: dict[str, list] = defaultdict(list)
 
 
-def on(point: str):
-    """Subscribe a function to a hook point."""
+def on(point: str, order: int = 50):
+    """Subscribe a function to a hook point; a lower `order` answers first
+    (where the rules give an order, e.g. questions before an outcome)."""
     if point not in POINTS:
         raise KeyError(f"no hook point {point!r}; the points are listed in bot.engine.hooks.POINTS")
 
     def register(fn):
-        _subscribers[point].append(fn)
+        _subscribers[point].append((order, fn))
+        _subscribers[point].sort(key=lambda pair: pair[0])
         return fn
     return register
 
@@ -49,7 +67,7 @@ def _answers(point: str, ctx, *args):
     ruleset = rulesets.active(ctx)  # the haunt first: where it and the rulebook differ, the haunt wins
     if ruleset is not None and hasattr(ruleset, point):
         yield getattr(ruleset, point)(ctx, *args)
-    for fn in _subscribers[point]:
+    for _, fn in _subscribers[point]:
         yield fn(ctx, *args)
 
 

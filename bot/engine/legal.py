@@ -1,12 +1,16 @@
 """The actions open to whoever must act now: what buttons offer and what the
 built-in players choose from."""
+from . import attack
+from . import board as bd
 from . import cards as cd
 from . import moves
+from . import sides as hp
 from . import state as st
+from . import effects
 from .ctx import Ctx
 from .errors import IllegalAction
 from .game import roll_offers
-from .specials import combat, powers
+from .specials import powers
 
 
 def actor(state: dict) -> str | None:
@@ -76,12 +80,11 @@ def legal_actions(content, state: dict) -> list[dict]:
 
 def attack_actions(ctx, pid: str) -> list[dict]:
     """Attacks on someone on your tile (rulebook: Make an Attack)."""
-    from . import haunt_play as hp
     s = ctx.s
     found = []
-    targets = [o for o in (combat.opponents(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
+    targets = [o for o in (effects.opponents_of(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
                if o != pid and s["players"][o]["alive"] and st.together(s, o, pid)
-               and combat.can_be_attacked(ctx, o)]
+               and attack.shielded(ctx, o) is None]
     if not (pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS):
         targets += [m["id"] for m in s["monsters"] if not m["dead"] and st.beside(s, pid, m) and "might" in m["traits"]]
     for t in targets:
@@ -92,8 +95,6 @@ def attack_actions(ctx, pid: str) -> list[dict]:
 def monster_actions(ctx, pid: str) -> list[dict]:
     """The monster turn: each monster may move (within its kind's roll) and
     attack a hero on its tile."""
-    from . import board as bd
-    from . import haunt_play as hp
     s = ctx.s
     turn = s["turn"]
     found = []
@@ -103,7 +104,7 @@ def monster_actions(ctx, pid: str) -> list[dict]:
             continue
         if m["id"] not in turn["attacked"] and m["traits"]:
             for p in hero_set:
-                if st.beside(s, p, m) and combat.can_be_attacked(ctx, p):
+                if st.beside(s, p, m) and attack.shielded(ctx, p) is None:
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
         used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
         cost = 1 + sum(1 for p in hero_set if st.beside(s, p, m))

@@ -4,6 +4,7 @@ checks for when an item can be used, the reactions offered after a roll
 (Gambler's Dice) and the cards that change damage before it is taken."""
 from .. import board as bd
 from .. import cards as cd
+from .. import death
 from .. import effects, moves, rng
 from .. import marks as mk
 from .. import state as st
@@ -383,8 +384,7 @@ def _green_devil_face(ctx, task, item):
         ctx.say("Before the haunt a 0 counts as a 1-2 result.", kind="info")
         return
     _only_settle_left(task)
-    from .. import haunt_play as hp
-    hp.die(ctx, task["player"], "the Green Devil Face swallows them")
+    death.die(ctx, task["player"], "the Green Devil Face swallows them")
 
 
 @special("the_storm")
@@ -697,10 +697,9 @@ def _deck_of_many_things(ctx, task, item):
         ctx.say(f"A token goes on the Deck of Many Things ({state['tokens']} now).", kind="token")
     elif part == "void":
         if ctx.s["phase"] == "haunt":
-            from .. import haunt_play as hp
             task["steps"] = [x for x in task["steps"] if x.get("part") != "add_token"]
             _deck_of_many_things(ctx, task, {"part": "add_token"})  # the token goes on before the deck falls
-            hp.die(ctx, pid, "the Void card of the Deck of Many Things claims them")
+            death.die(ctx, pid, "the Void card of the Deck of Many Things claims them")
             return
         effects.ask(ctx, pid, "void", "which trait drops to its lowest value?", [t.capitalize() for t in TRAITS])
 

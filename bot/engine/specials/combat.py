@@ -10,15 +10,18 @@ Everything else is called by bot.engine.attack (rulebook: Make an Attack,
 Special Attacks) or by movement (bot.engine.moves, haunt_play.monster_move).
 Each function's docstring names the rule it implements.
 """
+from .. import attack
+from .. import board as bd
 from .. import cards as cd
 from .. import effects, hooks, rng
+from .. import sides as hp
 from .. import marks as mk
 from .. import state as st
 from .. import traits as tr
 from ..content import MENTAL
-from .common import card_state, distances
+from ..attack import DAMAGE_KIND  # noqa: F401  (re-exported)
+from .common import card_state, distances, right_of
 
-DAMAGE_KIND = {"might": "physical", "speed": "physical", "knowledge": "mental", "sanity": "mental"}
 
 
 # --- attacks made by cards (before the haunt too) ------------------------------
@@ -77,6 +80,20 @@ def _card_attack_result(ctx, task, item):
     effects.take_damage(ctx, pid, DAMAGE_KIND[item["trait"]], dealt, source=task.get("source"))
 
 
+@hooks.on("before_outcome", order=20)
+def _cursed_armor_in_attack(ctx, task, item):
+    """Cursed Armor: a defender losing may first buy 1 more defence with 1
+    Sanity (card: "whenever you roll defense")."""
+    defender = item["defender"]
+    if "cursed_armor" in item["asked"] or item["attack"] <= item["defence"] or defender not in ctx.s["players"] \
+            or not cursed_armor_offer(ctx, defender):
+        return None
+    task["steps"].insert(0, {**item, "asked": item["asked"] + ["cursed_armor"]})
+    effects.ask(ctx, defender, "cursed_armor", f"lose 1 Sanity to add 1 to your defence ({item['defence']})?",
+                ["Lose 1 Sanity: defence +1", "No"])
+    return True
+
+
 def cursed_armor_offer(ctx, defender: str) -> bool:
     """Cursed Armor: whenever you roll defence, you may add 1 to the result
     by losing 1 Sanity. Offered while the armour's holder is losing."""
@@ -97,6 +114,11 @@ def opponents(ctx, pid: str) -> list[str]:
     return effects.opponents_of(ctx, pid)
 
 
+@hooks.on("shielded")
+def _invisible(ctx, target: str) -> str | None:
+    return None if can_be_attacked(ctx, target) else f"Nobody can attack {ctx.name(target)} until their next turn."
+
+
 def can_be_attacked(ctx, target: str) -> bool:
     """Potion of Invisibility: until the start of the drinker's next turn
     nobody can attack them, not even from a distance."""
@@ -115,7 +137,6 @@ def leave_cost(ctx, pid: str) -> int:
 def monster_opponents(ctx, pid: str) -> list[dict]:
     """The monsters opposing an adventurer: every living monster, unless the
     adventurer is a known traitor (rulebook: Glossary, "opponent")."""
-    from .. import haunt_play as hp
     s = ctx.s
     if s["phase"] != "haunt" or not s["haunt"] or not s.get("monsters"):
         return []
@@ -132,56 +153,52 @@ def power_special(ctx, pid: str) -> str | None:
 
 
 def stealable(ctx, pid: str) -> list[str]:
-    """Rulebook: Special Attacks, "Stealing Items": the cards an opponent
-    could steal from `pid` (the card says if it cannot be stolen)."""
-    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].can_steal]
+    return attack.stealable(ctx, pid)
 
-
-# --- the attack roll ------------------------------------------------------------------
 
 def attack_dice(ctx, pid: str, trait: str, weapon: str | None = None, reckless: bool = False) -> int:
-    """Dice for an attack roll: the trait, plus a weapon's extra dice (Ring of
-    the Ram +1 Might, Crossbow +1 Speed, Berserker Axe +2 Might), plus
-    Reckless Attack's 2 (Torskar chooses before rolling); 8 at most
-    (rulebook: Use Item and Omen Cards, "Weapons"; Adventurer Powers).
-    Potion of Giant Strength and the like are added by make_roll(kind="attack")."""
-    n = ctx.value(pid, trait)
-    if weapon:
-        attack = ctx.c.cards[weapon].attack or {}
-        if attack.get("trait", "might") == trait:
-            n += attack.get("extra_dice", 0)
-    if reckless and power_special(ctx, pid) == "reckless_attack":
-        n += 2
-    return rng.dice_count(n)
+    return attack.attack_dice(ctx, pid, trait, weapon, reckless)
 
 
 def attack_traits(ctx, pid: str, weapon: str | None = None) -> list[str]:
-    """The traits `pid` may attack with: Might; a weapon's trait (Crossbow
-    Speed, Book of Spells and Explosive Runes their trait); Eldritch Blast
-    Sanity; Magic Missile Knowledge; Wild Magic Knowledge or Sanity."""
-    weapon_trait = (ctx.c.cards[weapon].attack or {}).get("trait", "might") if weapon else "might"
-    if weapon_trait != "might":
-        return [weapon_trait]  # the weapon's trait instead of Might (Crossbow, Book of Spells ...)
-    found = ["might"]
-    found += {"eldritch_blast": ["sanity"], "magic_missile": ["knowledge"],
-              "wild_magic": ["knowledge", "sanity"]}.get(power_special(ctx, pid), [])
-    return list(dict.fromkeys(found))
+    return attack.attack_traits(ctx, pid, weapon)
 
 
 def attack_range(ctx, pid: str, trait: str, weapon: str | None = None) -> set[str]:
-    """Tiles an attack can reach: your own; with a distance weapon (Crossbow)
-    any tile in line of sight; with Magic Missile (Knowledge) tiles up to 1
-    away (rulebook: Special Attacks, "Distance Attacks")."""
-    from .. import board as bd
-    here = ctx.s["players"][pid]["tile"]
-    reach = {here}
-    if weapon and (ctx.c.cards[weapon].attack or {}).get("distance"):
-        reach |= {t for t in ctx.s["board"] if bd.line_of_sight(ctx.c, ctx.s["board"], here, t)}
+    return attack.attack_range(ctx, pid, trait, weapon)
+
+
+@hooks.on("attack_dice")
+def _reckless_attack_dice(ctx, pid: str, trait: str, weapon, reckless: bool) -> int:
+    """Reckless Attack (Torskar): 2 more dice, chosen before rolling."""
+    return 2 if reckless and power_special(ctx, pid) == "reckless_attack" else 0
+
+
+@hooks.on("attack_followups")
+def _reckless_attack_price(ctx, pid: str, target: str, reckless: bool):
+    if reckless and power_special(ctx, pid) == "reckless_attack":
+        return [{"do": "damage", "kind": "physical", "dice": 1}]  # Reckless Attack's price
+    return None
+
+
+@hooks.on("attack_traits")
+def _power_traits(ctx, pid: str, weapon) -> list[str]:
+    """Eldritch Blast Sanity; Magic Missile Knowledge; Wild Magic Knowledge or Sanity."""
+    return {"eldritch_blast": ["sanity"], "magic_missile": ["knowledge"],
+            "wild_magic": ["knowledge", "sanity"]}.get(power_special(ctx, pid), [])
+
+
+@hooks.on("attack_reach")
+def _magic_missile_reach(ctx, pid: str, trait: str, weapon):
+    """Magic Missile (Knowledge) reaches tiles up to 1 away (rulebook:
+    Special Attacks, "Distance Attacks")."""
     if power_special(ctx, pid) == "magic_missile" and trait == "knowledge":
-        reach |= {t for t, d in distances(ctx, here, doors_only=True).items() if d <= 1}
-    return reach
+        here = ctx.s["players"][pid]["tile"]
+        return {t for t, d in distances(ctx, here, doors_only=True).items() if d <= 1}
+    return None
 
 
+@hooks.on("attack_bonus")
 def result_bonus(ctx, pid: str, target: str, trait: str, by_power: bool = True) -> int:
     """Added to an attack result: Hunter's Mark (Avrixis) +1 against the
     marked opponent; Wild Magic (Ralvio), when it is what lets him attack
@@ -202,6 +219,7 @@ def result_bonus(ctx, pid: str, target: str, trait: str, by_power: bool = True) 
 
 # --- after the roll: damage and what replaces it ---------------------------------------
 
+@hooks.on("extra_damage")
 def extra_damage_options(ctx, attacker: str, dealt: int, kind: str) -> list[dict]:
     """What the winner may add to the damage: Holy Symbol 1 more of the same
     kind (and then no stealing if the attack dealt only 1); Vial of Poison 2
@@ -222,17 +240,21 @@ def use_extra_damage(ctx, attacker: str, option: dict) -> int:
 
 
 def can_steal(ctx, attacker: str, target: str, dealt: int, distance: bool, holy_symbol_added: bool) -> bool:
-    """Rulebook: Special Attacks, "Stealing Items": 2 or more damage on your
-    tile, not a distance attack; Card Clarifications, Holy Symbol."""
-    if distance or dealt < 2 or not stealable(ctx, target):
-        return False
-    return not (holy_symbol_added and dealt - 1 < 2)
+    """Rulebook: Special Attacks, "Stealing Items"; Card Clarifications, Holy
+    Symbol: its 1 extra damage does not make 1 damage a steal."""
+    return attack.can_steal(ctx, target, dealt, distance, no_steal=holy_symbol_added and dealt - 1 < 2)
 
 
 def book_of_spells_backlash(ctx, attacker: str, lost_by: int) -> int:
     """Book of Spells: when you lose a Sanity attack made with it and take
     damage, you take 1 more."""
     return lost_by + 1 if lost_by > 0 else 0
+
+
+@hooks.on("backlash")
+def _book_of_spells(ctx, attacker: str, trait: str, weapon) -> int:
+    special = (ctx.c.cards[weapon].attack or {}).get("special") if weapon else None
+    return 1 if special == "book_of_spells" and trait == "sanity" else 0
 
 
 def can_shackle(ctx, attacker: str, target: str) -> bool:
@@ -242,6 +264,19 @@ def can_shackle(ctx, attacker: str, target: str) -> bool:
         target in ctx.s["players"] and st.together(ctx.s, target, attacker)  # a Crossbow win here counts too
 
 
+@hooks.on("damage_instead")
+def _shackles_offer(ctx, attacker: str, loser: str):
+    if can_shackle(ctx, attacker, loser):
+        return {"prompt": f"hand {ctx.name(loser)} the Dimensional Shackles", "label": "Shackle them (no damage)",
+                "steps": [{"do": "_shackle", "attacker": attacker, "target": loser}]}
+    return None
+
+
+@effects.step("_shackle")
+def _shackle_step(ctx, task, item):
+    shackle(ctx, item["attacker"], item["target"])
+
+
 def shackle(ctx, attacker: str, target: str):
     """Dimensional Shackles: win an attack against an adventurer on your tile
     and you may hand them the shackles instead of dealing damage (their
@@ -249,6 +284,29 @@ def shackle(ctx, attacker: str, target: str):
     ctx.say(f"{ctx.name(attacker)} claps the Dimensional Shackles on {ctx.name(target)}.", kind="attack")
     cd.lose(ctx, attacker, "dimensional_shackles")
     cd.gain(ctx, target, "dimensional_shackles")
+
+
+@hooks.on("after_damage")
+def _wererat_after_damage(ctx, winner: str, loser: str, kind: str, distance: bool):
+    """Wererat Bite: once the damage is taken (armour may stop it), the
+    infected winner may pass it on."""
+    if kind == "physical" and not distance and can_infect(ctx, winner, loser):
+        return [{"do": "_bite", "by": winner, "victim": loser, "before": sum(ctx.s["players"][loser]["traits"].values())}]
+    return None
+
+
+@effects.step("_bite")
+def _bite(ctx, task, item):
+    victim = ctx.s["players"][item["victim"]]
+    if victim["alive"] and sum(victim["traits"].values()) < item["before"]:
+        effects.ask(ctx, item["by"], "wererat_bite", f"pass the wererat's curse on to {ctx.name(item['victim'])}?",
+                    ["Infect them", "No"], victim=item["victim"])
+
+
+@effects.decision("wererat_bite")
+def _decide_bite(ctx, pending, index):
+    if index == 0:
+        wererat_infect(ctx, pending["player"], pending["data"]["victim"])
 
 
 def can_infect(ctx, attacker: str, target: str) -> bool:
@@ -289,10 +347,35 @@ def flurry_of_blows(ctx, pid: str, defender: str) -> int:
     return face
 
 
+@hooks.on("attack_followups")
+def _flurry_offer(ctx, pid: str, target: str, reckless: bool):
+    return [{"do": "_flurry", "target": target}] if power_special(ctx, pid) == "flurry_of_blows" else None
+
+
+@effects.step("_flurry")
+def _flurry(ctx, task, item):
+    """Flurry of Blows (Azadeh): after her attack is resolved she may roll 1 die."""
+    pid, target = task["player"], item["target"]
+    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else \
+        attack.monster_by_id(ctx, target)["dead"]
+    if not ctx.s["players"][pid]["alive"] or gone:
+        return
+    effects.ask(ctx, pid, "flurry_of_blows", f"roll 1 die for Flurry of Blows against {attack.label(ctx, target)}? "
+                "(0: you take 1 physical damage; 1 or 2: they take that much)", ["Roll", "No"], target=target)
+
+
+@effects.decision("flurry_of_blows")
+def _decide_flurry(ctx, pending, index):
+    if index == 0:
+        target = pending["data"]["target"]
+        face = flurry_of_blows(ctx, pending["player"], target)
+        if face and target not in ctx.s["players"]:
+            attack.hurt_monster(ctx, attack.monster_by_id(ctx, target), "physical", face)
+
+
 def eldritch_push_targets(ctx, tile: str) -> list[str]:
     """Eldritch Blast (Lia): after a winning Sanity attack the defender may be
     pushed 1 tile away: the tiles connected to theirs."""
-    from .. import board as bd
     return [t for t in bd.exits(ctx.c, ctx.s["board"], tile).values() if t]
 
 
@@ -306,7 +389,6 @@ def javelin_of_lightning(ctx, pid: str, target: str):
         effects.queue(ctx, target, [{"do": "damage", "kind": "physical", "dice": 2}], source="javelin_of_lightning",
                       front=True)
         return
-    from .. import attack  # a monster: any damage stuns it (rulebook: How Monsters Work)
     dealt = effects.make_roll(ctx, pid, 2, "2 dice of lightning", kind="damage")
     attack.hurt_monster(ctx, attack.monster_by_id(ctx, target), "physical", dealt)
 
@@ -326,6 +408,25 @@ def necklace_of_fireballs(ctx, pid: str):
             source="necklace_of_fireballs", front=True)
 
 
+@hooks.on("weapon_attack")
+def _weapon_makes_its_own_attack(ctx, pid: str, target: str, weapon: str):
+    special = (ctx.c.cards[weapon].attack or {}).get("special")
+    if special == "javelin_of_lightning":  # instead of the roll-off: 2 dice of damage
+        javelin_of_lightning(ctx, pid, target)
+        return True
+    if special == "necklace_of_fireballs":
+        necklace_of_fireballs(ctx, pid)
+        return True
+    return None
+
+
+@hooks.on("attack_trait")
+def _explosive_runes(ctx, pid: str, weapon: str, trait: str):
+    if (ctx.c.cards[weapon].attack or {}).get("special") == "explosive_runes":
+        return explosive_runes_attack(ctx, pid)
+    return None
+
+
 def _monsters_on(ctx, tile: str) -> list[dict]:
     return [m for m in ctx.s.get("monsters", []) if not m["dead"] and m["tile"] == tile]
 
@@ -335,8 +436,6 @@ def _monster_roll(ctx, task, item):
     """A monster rolls a trait against a target (its controller rolls for
     it); missing it, the monster takes damage and so is stunned. One without
     the trait cannot avoid it."""
-    from .. import attack
-    from .. import haunt_play as hp
     m = attack.monster_by_id(ctx, item["monster"])
     value = m["traits"].get(item["trait"])
     total = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
@@ -350,7 +449,6 @@ def _monster_roll(ctx, task, item):
 def _damage_monsters(ctx, task, item):
     """Every living monster in the area takes `dice` dice of damage, rolled
     by the player; any damage stuns it (rulebook: How Monsters Work)."""
-    from .. import attack
     tiles = effects.area(ctx, ctx.s["players"][task["player"]]["tile"], item["on"])
     for m in [m for m in ctx.s.get("monsters", []) if not m["dead"] and m["tile"] in tiles]:
         dealt = effects.make_roll(ctx, task["player"], rng.dice_count(item["dice"]),
@@ -361,8 +459,6 @@ def _damage_monsters(ctx, task, item):
 @effects.step("_monster_attacked")
 def _monster_attacked(ctx, task, item):
     """A card's attack on a monster: `dice` against its trait; a win stuns it."""
-    from .. import attack
-    from .. import haunt_play as hp
     m = attack.monster_by_id(ctx, item["monster"])
     if item["trait"] not in m["traits"]:
         ctx.say(f"{attack.label(ctx, m['id'])} has no {item['trait'].capitalize()} and is not harmed.", kind="attack")
@@ -424,7 +520,6 @@ def _heroes_alive(ctx) -> list[str]:
 
 @effects.step("_eye_of_vecna")
 def _eye_of_vecna(ctx, task, item):
-    from .. import attack
     effects.ask(ctx, item["holder"], "eye_of_vecna", f"{attack.label(ctx, item['mover'])} tries to move onto "
                 "your tile: make them roll 2 dice against the Eye of Vecna?", ["Make them roll", "Let them come"],
                 mover=item["mover"])
@@ -442,8 +537,6 @@ def eye_of_vecna_stops(ctx, mover: str, holder: str) -> bool:
     for it): 0-1 they stay and their movement ends; exactly 1 also costs 1
     mental damage (Ruling: to the holder, as the card's "you" is the one who
     uses it). Placing is not moving."""
-    from .. import attack
-    from .. import haunt_play as hp
     roller = mover if mover in ctx.s["players"] else hp.controller(ctx.s)
     name = "" if roller == mover else f" for {attack.label(ctx, mover)}"
     total = effects.make_roll(ctx, roller, 2, f"against the Eye of Vecna{name}", kind="dice")
@@ -505,7 +598,6 @@ def otyugh_on_leave(ctx, pid: str, tile: str) -> bool:
     attacked (Might 3) by the player on their right; winning discards the
     token and card, winning by 3 or more also gains 1 Might or Speed. A
     hidden traitor counts as a hero until unmasked."""
-    from .common import right_of
     if ctx.s["phase"] != "haunt" or st.known_traitor(ctx.s, pid):
         return False
     token = next((t for t in ctx.s["tokens"] if t["tile"] == tile and t.get("card") == "otyugh_tentacle"), None)

@@ -6,8 +6,8 @@ A figure is named by a reference: an adventurer's player id, a monster id
 by the haunt's setup or with /haunt token, under the names the haunt gives).
 Ruling: a monster is small unless its haunt calls its token large.
 """
-from .. import attack, effects
-from .. import haunt_play as hp
+from .. import attack, effects, moves, rng
+from .. import sides as hp
 from .common import distances, moves_from, tile_choices
 
 
@@ -63,7 +63,6 @@ def sanity(ctx, ref: str) -> int | None:
 
 def put(ctx, ref: str, tile: str, half: str | None, verb: str):
     """Move a figure to a tile: placed by an effect, so it discovers nothing."""
-    from .. import moves
     if ref in ctx.s["players"]:
         moves.place_on(ctx, ref, tile, half, verb=verb, stop=False)
         return
@@ -146,7 +145,6 @@ def _pipes_figure(ctx, task, item):
     ref = item["figure"]
     value = sanity(ctx, ref)
     if value is not None:
-        from .. import rng
         total = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
                                   f"Sanity for {label(ctx, ref)}", kind="contest")
         if total >= 4:

@@ -7,6 +7,8 @@ wired where they act: Protection is a damage stage, Devotion is offered when
 a tile with an event symbol is discovered, an inspired adventurer is offered
 Bardic Inspiration after a roll; the attack powers are hooks in combat.py.
 """
+from .. import attack
+from .. import board as bd
 from .. import cards as cd
 from .. import effects, hooks, moves
 from .. import marks as mk
@@ -14,7 +16,7 @@ from .. import state as st
 from .. import traits as tr
 from ..content import TRAITS
 from ..errors import IllegalAction
-from . import combat
+from . import combat, figures
 from .common import distances
 
 CHECKS = {}  # special name -> check(ctx, pid) -> reason the power cannot be used now, or None
@@ -280,7 +282,6 @@ effects.roll_reaction("bardic_inspiration", _bardic_apply)(_bardic_offer)
 
 def _mark_targets(ctx, pid) -> list[str]:
     """Opponents in line of sight: adventurers and monsters."""
-    from .. import board as bd
     here = ctx.s["players"][pid]["tile"]
     seen = [o for o in combat.opponents(ctx, pid) if st.on_board(ctx.s["players"][o])
             and bd.line_of_sight(ctx.c, ctx.s["board"], here, ctx.s["players"][o]["tile"])]
@@ -307,7 +308,6 @@ def _hunters_check(ctx, pid):
         return "Hunter's Mark goes on an opponent, and before the haunt nobody is one."
     mark = power_state(ctx, pid)["mark"]
     if mark and _alive(ctx, mark):
-        from .. import attack
         return f"Your Hunter's Mark is under {attack.label(ctx, mark)}; it comes back when they are killed."
     if not _mark_targets(ctx, pid):
         return "No opponent is in your line of sight."
@@ -320,7 +320,6 @@ def _hunters_mark(ctx, task, item):
     against them are 1 higher (combat.result_bonus)."""
     pid = task["player"]
     targets = _mark_targets(ctx, pid)
-    from .. import attack
     effects.ask(ctx, pid, "hunters_mark", "who do you mark?", [attack.label(ctx, o) for o in targets],
                 targets=targets)
 
@@ -329,7 +328,6 @@ def _hunters_mark(ctx, task, item):
 def _decide_mark(ctx, pending, index):
     target = pending["data"]["targets"][index]
     power_state(ctx, pending["player"], store=True)["mark"] = target
-    from .. import attack
     ctx.say(f"{ctx.name(pending['player'])} marks {attack.label(ctx, target)}.", kind="power",
             **({"player": target} if target in ctx.s["players"] else {"monster": target}))
 
@@ -389,3 +387,87 @@ def _protection(ctx, hit):
 
 for _name in ("protection", "devotion", "cunning_action"):
     effects.special(_name)(_explain(CHECKS[_name]))
+
+
+# --- what the powers answer in an attack (bot.engine.hooks) ---------------------------------------
+
+@hooks.on("before_outcome", order=10)
+def _bardic_in_attack(ctx, task, item):
+    """Bardic Inspiration on your own attack roll, on your turn (any roll of
+    your own turn)."""
+    attacker = item["attacker"]
+    inspired = attacker in ctx.s["players"] and mk.find(ctx, attacker, "inspired")
+    if not inspired or "bardic" in item["asked"] or ctx.s["turn"]["player"] != attacker:
+        return None
+    task["steps"].insert(0, {**item, "asked": item["asked"] + ["bardic"]})
+    effects.ask(ctx, attacker, "attack_bardic", f"hand back {ctx.name(inspired['by'])}'s Bardic Inspiration to "
+                f"make your attack {item['attack'] + 1}?", ["Add 1", "Keep the token"])
+    return True
+
+
+@effects.decision("attack_bardic")
+def _decide_attack_bardic(ctx, pending, index):
+    if index == 0:
+        item = effects.current(ctx)["steps"][0]
+        item["attack"] += 1
+        return_inspiration(ctx, pending["player"])
+        ctx.say(f"{ctx.name(pending['player'])} uses Bardic Inspiration: the attack is now {item['attack']}.",
+                kind="power", player=pending["player"])
+
+
+@hooks.on("monster_hurt")
+def _protection_for_a_monster(ctx, m: dict, kind: str, amount: int):
+    """Protection (Aldan): an adventurer with it on the monster's tile may
+    take the damage instead."""
+    protector = next((p for p in ctx.s["seats"] if ctx.s["players"][p]["alive"] and st.beside(ctx.s, p, m)
+                      and combat.power_special(ctx, p) == "protection"), None)
+    if protector is None:
+        return None
+    effects.queue(ctx, protector, [{"do": "_protect_monster", "monster": m["id"], "kind": kind, "amount": amount}],
+                  source="power:protection", front=True)
+    return True
+
+
+@effects.step("_protect_monster")
+def _protect_monster(ctx, task, item):
+    effects.ask(ctx, task["player"], "protect_monster", f"take {item['amount']} {item['kind']} damage in place of "
+                f"{attack.label(ctx, item['monster'])}?", ["Take it for them", "Let it be"], monster=item["monster"],
+                damage=item["kind"], amount=item["amount"])
+
+
+@effects.decision("protect_monster")
+def _decide_protect_monster(ctx, pending, index):
+    data, pid = pending["data"], pending["player"]
+    if index == 0:
+        ctx.say(f"{ctx.name(pid)} steps in and takes the damage for {attack.label(ctx, data['monster'])}.",
+                kind="power", player=pid)
+        effects.take_damage(ctx, pid, data["damage"], data["amount"], source="power:protection")
+    else:
+        attack.stun(ctx, attack.monster_by_id(ctx, data["monster"]))
+
+
+@hooks.on("after_won")
+def _eldritch_push_offer(ctx, attacker: str, loser: str, trait: str):
+    if trait == "sanity" and combat.power_special(ctx, attacker) == "eldritch_blast":
+        return [{"do": "_eldritch_push", "target": loser}]
+    return None
+
+
+@effects.step("_eldritch_push")
+def _eldritch_push(ctx, task, item):
+    """Eldritch Blast (Lia): after winning a Sanity attack she may push the
+    defender 1 tile away (placed, not moved: it discovers nothing)."""
+    target = item["target"]
+    gone = not ctx.s["players"][target]["alive"] if target in ctx.s["players"] else \
+        attack.monster_by_id(ctx, target)["dead"]
+    tiles = [] if gone else combat.eldritch_push_targets(ctx, figures.tile_of(ctx, target))
+    if tiles:
+        figures.ask_where(ctx, task["player"], "eldritch_push", f"push {attack.label(ctx, target)} 1 tile away "
+                          "with Eldritch Blast?", target, tiles, ["Leave them"])
+
+
+@effects.decision("eldritch_push")
+def _decide_eldritch_push(ctx, pending, index):
+    data = pending["data"]
+    if index < len(data["tiles"]):
+        figures.put(ctx, data["figure"], *data["tiles"][index], "is blasted to")
