@@ -39,6 +39,7 @@ def check(content, state: dict):
         places += s["decks"][deck] + s["discard"][deck]
     for pid in s["seats"]:
         places += s["players"][pid]["cards"]
+    places += (s.get("haunt") or {}).get("beside_board", [])  # a card a haunt lays beside the board (haunt 19)
     for pile in s["piles"].values():
         places += pile
     for token in s["tokens"]:  # a card lying on a tile beside its token (Green Slime, Pit Trap ...)

@@ -324,7 +324,10 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     s = ctx.s
     turn = s["turn"]
     m = hp.monster(ctx, ref)
-    trait = (trait or ("might" if "might" in m["traits"] else next(iter(m["traits"]), "might"))).lower()
+    trait = (trait or m.get("attacks")
+             or ("might" if "might" in m["traits"] else next(iter(m["traits"]), "might"))).lower()
+    if m.get("attacks") and trait != m["attacks"]:  # the haunt gives it one attack trait
+        raise IllegalAction(f"{m['name']} attacks only with {m['attacks'].capitalize()}.")
     if m["stunned"]:
         raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
     if m["id"] in turn["attacked"]:

@@ -1,7 +1,7 @@
 """Event, item and omen cards: drawing, holding, using, dropping, picking up
 and trading (rulebook: Drawing Event, Item, and Omen Cards; Use Item and Omen
 Cards)."""
-from . import effects, rng
+from . import effects, hooks, rng
 from . import traitor as tp
 from . import state as st
 from . import tokens as tk
@@ -23,6 +23,8 @@ def draw(ctx, pid: str, deck: str) -> str | None:
     if not s["decks"][deck]:
         ctx.say(f"The {deck} deck is empty: no card is drawn.", kind="deck")
         return None
+    if deck != "event" and hooks.first("card_gaining", ctx, pid, s["decks"][deck][0]):
+        return None  # the haunt gave something else instead; the card stays on the deck
     card_id = s["decks"][deck].pop(0)
     card = ctx.c.cards[card_id]
     ctx.say(f"{ctx.name(pid)} draws the {deck} card {card.name}: {card.text}", kind="draw",
@@ -155,6 +157,8 @@ def pick_up(ctx, pid: str, name: str):
         raise IllegalAction(f"{ctx.card_name(cid)} is a companion: it goes to the next adventurer who moves onto "
                             "this tile, not to someone already here.")
     _once_this_turn(ctx, cid)
+    if hooks.first("card_gaining", ctx, pid, cid):
+        return
     pile.remove(cid)
     if not pile:
         del ctx.s["piles"][tile]
@@ -190,6 +194,8 @@ def _decide_trade(ctx, pending, index):
         ctx.say(f"{ctx.name(taker)} declines {ctx.card_name(cid)}.", kind="trade")
         return
     ctx.s["turn"]["used"].append(cid)
+    if hooks.first("card_gaining", ctx, taker, cid):
+        return
     lose(ctx, giver, cid)
     gain(ctx, taker, cid)
     ctx.say(f"{ctx.name(giver)} gives {ctx.card_name(cid)} to {ctx.name(taker)}.", kind="trade", card=cid)

@@ -26,8 +26,8 @@ TURN_ORDERS = ("traitors_first",)  # a haunt's own turn order (Traitor's Tome, h
 HAUNT_SIDES = ("traitor", "heroes")
 COUNT_WORDS = ("heroes", "adventurers", "players", "traitors")  # haunt_play.count_value
 STAR_STAT = "*"  # a stat printed as * (haunt 48's Demon): set in play as the monster's notes say
-SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "manual")
-SETUP_AT = ("traitor", "revealer", "each_hero", "every_omen_tile", "chosen")  # or "tile:<tile id>"
+SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "hidden_tokens", "manual")
+SETUP_AT = ("traitor", "revealer", "each_hero", "adventurer_tiles", "every_omen_tile", "chosen")  # or "tile:<id>"
 TOKEN_KINDS = ("quest", "item", "obstacle", "npc", "monster")  # or the name of a square token
 WIN_WHENS = ("all_heroes_dead", "traitor_dead", "monster_dead", "counter_at", "token_count", "manual")
 WIN_OPS = (">=", "<=", "==")
@@ -37,7 +37,7 @@ HAUNT_FIELDS = ("number", "id", "title", "kind", "traitor_rule", "provenance", "
                 "notes", "traitor", "heroes", "monster", "counter", "setup", "win", "roll_check")
 SIDE_FIELDS = ("intro", "stub", "part_two_when", "section")
 SECTION_FIELDS = ("heading", "text", "part")
-MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "notes")
+MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "attacks", "notes")
 COUNTER_FIELDS = ("name", "start", "track", "meaning")
 SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the step concerns)
     "place_monster": ("monster", "count", "at"),
@@ -46,6 +46,7 @@ SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the 
     "set_counter": ("counter", "value"),
     "draw": ("deck", "count"),
     "move": ("at",),
+    "hidden_tokens": (),
     "manual": (),
 }
 SETUP_NEEDS = {"place_monster": ("monster", "count", "at"), "place_token": ("token", "label", "at"),
@@ -635,6 +636,9 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
                 continue
             me.fail(trait, f"expected a whole number (or \"*\" as printed), got {value!r}")
         _count(me, "count", None)  # left out when the haunt sets no number (haunt 6's Vine Blights)
+        attacks = me.get("attacks", str, None, choices=TRAITS)  # its one attack trait (attack.monster_attack)
+        if attacks is not None and type(raw_monster.get(attacks)) is not int:
+            me.fail("attacks", f"the monster has no {attacks} to attack with")
 
     counters = {}
     for i, raw_counter in enumerate(_tables(e, "counter")):

@@ -140,6 +140,8 @@ def where(ctx, at: str) -> list[str]:
         return [s["players"][traitors(s)[0]]["tile"]]
     if at == "revealer":
         return [h["tile"]]
+    if at == "adventurer_tiles":  # each tile with an adventurer on it, once (the traitor's too: nobody is told apart)
+        return list(dict.fromkeys(s["players"][p]["tile"] for p in alive(s, s["seats"]) if st.on_board(s["players"][p])))
     if at == "each_hero":
         return [s["players"][p]["tile"] for p in alive(s, heroes(s))]
     if at == "every_omen_tile":
@@ -165,6 +167,10 @@ def add_monster(ctx, name: str, tile: str) -> dict:
     number = 1 + sum(1 for m in s["monsters"] if m["name"] == name)
     monster = {"id": f"m{len(s['monsters']) + 1}", "name": name, "number": number, "tile": tile,
                "traits": stats, "stunned": False, "dead": False}
+    attacks = next((x.get("attacks") for x in ctx.c.haunts[s["haunt"]["number"]].raw.get("monster", [])
+                    if x["name"].lower() == name.lower()), None)
+    if attacks:
+        monster["attacks"] = attacks  # the one trait it attacks with (and its targets defend with)
     s["monsters"].append(monster)
     if name not in s["haunt"]["placed"]:
         s["haunt"]["placed"].append(name)
@@ -178,11 +184,11 @@ def run_setup_step(ctx, step: dict):
     s, h = ctx.s, ctx.s["haunt"]
     do = step.get("do")
     side = step.get("side", "heroes")
-    done = False
+    done = do == "hidden_tokens" and bool(h.get("hidden_tokens"))  # dealt at the reveal (reveal.start_haunt)
     if do == "place_monster" and monster_stats(ctx, step.get("monster", "")) is not None:
         tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
         if tiles and count is not None:
-            for i in range(count if step.get("at") != "each_hero" else len(tiles)):
+            for i in range(count if step.get("at") not in ("each_hero", "adventurer_tiles") else len(tiles)):
                 add_monster(ctx, step["monster"], tiles[i % len(tiles)])
             done = True
     elif do == "place_token":
@@ -437,6 +443,8 @@ def place_token(ctx, pid: str, name: str, tile: str | None, remove: bool):
 
 def task_roll(ctx, pid: str, trait: str, task: str):
     """Rulebook: Attempt a Die Roll, "Task Rolls": one attempt per task per turn."""
+    if hooks.first("task", ctx, pid, trait, task):  # a task the haunt's own module carries out
+        return
     key = f"task:{task.lower()}"
     if key in ctx.s["turn"]["rolls"]:
         raise IllegalAction("You have already attempted that task this turn.")
@@ -530,3 +538,4 @@ def reveal_hidden(ctx, pid: str):
         raise IllegalAction("You have already revealed yourself.")
     h["unmasked"] = True
     ctx.say(f"{ctx.who(pid)} turns over token 1: the hidden traitor stands revealed!", kind="haunt", player=pid)
+    hooks.fire("traitor_named", ctx, pid)  # Rulebook: The Traitor's New Powers, from now on

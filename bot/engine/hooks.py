@@ -14,7 +14,8 @@ from . import rulesets
 
 POINTS = {
     # movement (rulebook: Movement, Moving Past Opponents)
-    "leave_cost": "(ctx, pid) -> extra spaces to leave the tile; total",
+    "leave_cost": "(ctx, pid) -> extra spaces to leave the tile (a haunt's monsters that slow nobody may "
+                  "answer below 0); total, never below 0",
     "leave_blocked": "(ctx, pid) -> why the adventurer may not leave, or None; first",
     "leaving": "(ctx, pid, tile) -> None; may queue steps that run before the step away",
     "watched": "(ctx, mover, tile) -> steps to run before a mover (adventurer or monster id) arrives, or None; first",
@@ -45,6 +46,10 @@ POINTS = {
     "monster_turn": "(ctx, number) -> True when the haunt runs its own monster turn; first",
     "win_check": "(ctx) -> (side, why) when a haunt's own condition is met, or None; first",
     "setup_step": "(ctx, step) -> True when the haunt carried the step out itself; first",
+    "card_gaining": "(ctx, pid, card) -> True when the adventurer takes something else instead and the item "
+                    "or omen stays where it was (deck, pile, giver); first",
+    "task": "(ctx, pid, trait, task) -> True when the haunt carried out the named task itself (the toolkit's "
+            "`task`); first",
 }
 
 _subscribers: dict[str, list] = defaultdict(list)

@@ -85,7 +85,7 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
     _token_ways(ctx, p, tid, tile, place, squares, ways)
     # Rulebook: Moving Past Opponents (1 extra space per opponent here, and what cards make of it).
-    extra = hooks.total("leave_cost", ctx, pid) if s["phase"] == "haunt" else 0
+    extra = max(0, hooks.total("leave_cost", ctx, pid)) if s["phase"] == "haunt" else 0
     for way in ways.values():
         if way["to"]:
             way["cost"] += tk.enter_cost(ctx.c, s, way["to"]) - 1  # Pit Trap
