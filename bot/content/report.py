@@ -4,6 +4,7 @@ import sys
 from collections import Counter
 
 from bot.content import ContentError, load_content
+from bot.engine import rulesets  # the package import registers every haunt module
 
 
 def main(argv=None) -> int:
@@ -129,6 +130,7 @@ def haunt_report(content) -> str:
     both = sum(1 for h in haunts.values() if h.raw.get("traitor", {}).get("section") and
                h.raw.get("heroes", {}).get("section"))
     setups = wins = 0
+    modules = sorted(rulesets.REGISTRY)
     for h in haunts.values():
         monsters = {m["name"].lower() for m in h.raw.get("monster", [])
                     if any(isinstance(m.get(t), int) for t in ("might", "speed", "knowledge", "sanity"))}
@@ -138,4 +140,6 @@ def haunt_report(content) -> str:
             f"with both sections: {both}\n"
             f"with setup the bot carries out (monsters, tokens, counters placed for you): {setups}\n"
             f"with a win condition the bot checks after every action: {wins}\n"
-            "(every haunt also ends when every hero is dead; the rest is declared with /haunt declare)")
+            f"with a rule set of their own (bot/engine/haunts/): {len(modules)} "
+            f"({', '.join(str(n) for n in modules) or 'none'})\n"
+            "(every haunt also ends when every hero is dead; a win the bot cannot see is claimed with declare)")
