@@ -54,7 +54,7 @@ async def play_game(s, bot, guild, n, turns, latencies, rnd, think):
         await timed(u, "game", subcommand="join", options={"adventurer": adv})
     await timed(users[1], "game", subcommand="start")
     for _ in range(turns):
-        game = await bot.store.active_game(str(channel.id))
+        game = await bot.service.active_game(str(channel.id))
         if game is None:
             return
         who = by_id[actor(game.state)]

@@ -1,7 +1,6 @@
 """End to end: the real discord.py client running the bot against the fake
 Discord on 127.0.0.1. Three people play from /game new to the haunt roll with
 slash commands and buttons; the bot restarts mid-game; DMs; strangers."""
-import json
 import random
 
 import pytest
@@ -10,6 +9,7 @@ from bot import autoplay
 from bot.config import Config
 from bot.discord.client import GameBot
 from bot.discord.views import pending_key
+from bot.vocabulary import from_custom_id, to_custom_id, turn_number
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
 WAY_NAMES = {"north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
@@ -69,8 +69,27 @@ class Table:
         await self.s.settle()
         return handle
 
+    async def game(self):
+        return await self.bot.service.active_game(str(self.channel.id))
+
     async def state(self):
-        return (await self.bot.store.active_game(str(self.channel.id))).state
+        return (await self.game()).state
+
+    async def put_state(self, game, state):
+        """Set up a moment of the game (the state written as it is)."""
+        await self.bot.service.overwrite_state(game, state)
+
+    @staticmethod
+    def button_id(game, action: dict) -> str:
+        """The custom_id of the button that does `action` in the game as it stands."""
+        carried = {k: v for k, v in action.items() if k != "player"}
+        question = pending_key(game.state) if action["type"] == "decide" else ""
+        return to_custom_id(carried, game.id, turn_number(game.state), question)
+
+    def buttons(self, message) -> list[dict]:
+        """The actions a message's buttons carry."""
+        return [from_custom_id(c["custom_id"]).action for row in message.components
+                for c in row.get("components", []) if from_custom_id(c.get("custom_id", ""))]
 
 
 async def open_game(t: Table):
@@ -81,37 +100,41 @@ async def open_game(t: Table):
     return await t.slash("bo", "game", subcommand="start")
 
 
-async def play_one(t: Table, action: dict, state: dict, use_buttons: bool):
+async def play_one(t: Table, action: dict, game, use_buttons: bool):
+    state = game.state
     who = t.name_of(action["player"])
     kind = action["type"]
+    button = t.button_id(game, action)
+    if kind in ("ready", "monster") or (use_buttons and kind != "decide"):
+        if t.last_with(button):  # the buttons show every legal action that fits
+            return await t.click(who, button)
+        assert kind not in ("ready", "end"), f"no button for {action}"
     if kind == "move":
-        if use_buttons and t.last_with(f"bg:move:{action['way']}:"):
-            return await t.click(who, f"bg:move:{action['way']}:")
         return await t.slash(who, "move", options={"direction": action["way"]})
     if kind == "decide":
         if action["choice"] >= 20 or not use_buttons:  # the buttons show the first 20 options
             return await t.slash(who, "choose", options={"option": action["choice"] + 1})
-        return await t.click(who, f"bg:decide:{action['choice']}:{pending_key(state)}")
+        return await t.click(who, button)
     if kind == "end":
-        if use_buttons:
-            return await t.click(who, "bg:end::")
         return await t.slash(who, "end")
     if kind == "roll":
         return await t.slash(who, "roll")
     if kind == "power":
         return await t.slash(who, "power")
-    if kind == "ready":
-        return await t.click(who, "bg:ready::")
     if kind == "attack":
-        if use_buttons:
-            return await t.click(who, f"bg:attack:{action['target']}:")
+        trait = {"trait": action["trait"]} if action.get("trait") else {}
         if action["target"] in state["players"]:
-            return await t.slash(who, "attack", options={"player": t.users[t.name_of(action["target"])]})
+            return await t.slash(who, "attack", options={"player": t.users[t.name_of(action["target"])], **trait})
         m = next(m for m in state["monsters"] if m["id"] == action["target"])
-        return await t.slash(who, "attack", options={"monster": f"{m['name']} {m['number']}"})
+        return await t.slash(who, "attack", options={"monster": f"{m['name']} {m['number']}", **trait})
     if kind == "monster":
-        extra = f"move-{action['way']}" if action["op"] == "move" else f"atk-{action['target']}"
-        return await t.click(who, f"bg:mon:{action['monster']}:{extra}")
+        m = next(m for m in state["monsters"] if m["id"] == action["monster"])
+        name = f"{m['name']} {m['number']}"
+        if action["op"] == "move":
+            return await t.slash(who, "monster", subcommand="move", options={"monster": name,
+                                                                           "direction": action["way"]})
+        return await t.slash(who, "monster", subcommand="attack",
+                             options={"monster": name, "player": t.users[t.name_of(action["target"])]})
     card = t.bot.content.cards[action["card"]].name
     if kind == "trade":
         other = t.users[t.name_of(action["to"])]
@@ -128,14 +151,14 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
     rnd = random.Random(1)
     restarted = False
     for step in range(1500):
-        game = await t.bot.store.active_game(str(t.channel.id))
+        game = await t.game()
         if game is None:
             break
         state = game.state
         action = autoplay.choose(t.bot.content, state, rnd)
         if action["type"] == "trade":
             action = {"type": "end", "player": state["turn"]["player"]}
-        handle = await play_one(t, action, state, use_buttons=step % 2 == 0)
+        handle = await play_one(t, action, game, use_buttons=step % 2 == 0)
         assert not handle.ephemeral, f"{action} was refused: {handle.content}"
         if step == 25 and not restarted:
             # The bot stops mid-game and starts again: nothing is lost.
@@ -162,11 +185,12 @@ async def test_an_old_button_works_after_a_restart(fake_discord, tmp_path, engin
     t = Table(fake_discord, tmp_path)
     await t.start(engine)
     await open_game(t)
-    state = await t.state()
-    first = t.name_of(state["turn"]["player"])
-    old = t.last_with("bg:move:west:")
+    game = await t.game()
+    first = t.name_of(game.state["turn"]["player"])
+    west = t.button_id(game, {"type": "move", "way": "west"})
+    old = t.last_with(west)
     await t.restart(engine)
-    handle = await t.click(first, "bg:move:west:", message=old)
+    handle = await t.click(first, west, message=old)
     assert "moves to the Inner Chamber" in handle.content
     assert (await t.state())["players"][t.uid(first)]["tile"] == "inner_chamber"
 
@@ -175,13 +199,13 @@ async def test_strangers_and_wrong_players_are_refused_privately(fake_discord, t
     t = Table(fake_discord, tmp_path)
     await t.start(engine)
     await open_game(t)
-    state = await t.state()
-    current = t.name_of(state["turn"]["player"])
+    game = await t.game()
+    current = t.name_of(game.state["turn"]["player"])
     other = next(n for n in ("ann", "bo", "cy") if n != current)
-    h = await t.click("stranger", "bg:move:west:")
+    h = await t.click("stranger", t.button_id(game, {"type": "move", "way": "west"}))
     assert h.ephemeral and "not playing in this game" in h.content
     assert h.message in t.s.ephemeral_messages(t.users["stranger"])
-    h = await t.click(other, "bg:end::")
+    h = await t.click(other, t.button_id(game, {"type": "end"}))
     assert h.ephemeral and "turn, not yours" in h.content
     h = await t.slash(other, "move", options={"direction": "north"})
     assert h.ephemeral
@@ -209,7 +233,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     warnings = [m for m in start.followups if "cannot send you private messages" in m.content]
     assert warnings and f"<@{t.uid('cy')}>" in warnings[0].content
     # Arrange a hidden-traitor reveal: the last omen, the Whispering Skull on the Arcane Retreat (haunt 19).
-    game = await t.bot.store.active_game(str(t.channel.id))
+    game = await t.game()
     s = game.state
     pid = s["turn"]["player"]
     s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
@@ -220,8 +244,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     s["omens_revealed"] = len(s["decks"]["omen"]) and 13
     s["discard"]["omen"] = s["decks"]["omen"]
     s["decks"]["omen"] = []
-    await t.bot.store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(s), game.id))
-    await t.bot.store.db.commit()
+    await t.put_state(game, s)
     h = await t.slash(t.name_of(pid), "end")
     await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=20)
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
@@ -233,10 +256,10 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     assert not any("Your token" in m.content for m in t.s.dm_messages(t.users["cy"]))
     fallback = [m for m in h.followups if "could not send you a private message" in m.content]
     assert fallback
-    press = await t.click("cy", "bg:secret::", message=fallback[0])
+    press = await t.click("cy", "bgv:secret", message=fallback[0])
     assert press.ephemeral and "Your token shows" in press.content
     assert press.message in t.s.ephemeral_messages(t.users["cy"])
-    peek = await t.click("ann", "bg:secret::", message=fallback[0])
+    peek = await t.click("ann", "bgv:secret", message=fallback[0])
     assert peek.ephemeral
     cy_secret = press.content
     assert cy_secret not in peek.content

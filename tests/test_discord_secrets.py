@@ -1,8 +1,6 @@
 """End to end through the real discord.py client: what nobody may learn from
 the channel. A nickname cannot ping the server; a claimed win in a
 hidden-traitor haunt is answered privately and announced unsigned."""
-import json
-
 from bot.engine.ctx import Ctx
 from bot.engine.haunt_play import begin
 from bot.engine.turns import start_haunt
@@ -31,7 +29,7 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
     t = Table(fake_discord, tmp_path)
     await t.start(engine)
     await open_game(t)
-    game = await t.bot.store.active_game(str(t.channel.id))
+    game = await t.game()
     state = game.state
     if "arcane_retreat" not in state["board"]:
         state["board"]["arcane_retreat"] = {"level": "city", "x": 1, "y": -1, "rot": 0}
@@ -40,8 +38,7 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
     ctx = Ctx(engine.content, state)
     start_haunt(ctx, t.uid("ann"), "whispering_skull", "arcane_retreat")  # haunt 19: a hidden traitor
     begin(ctx)  # everyone has read the rules
-    await t.bot.store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game.id))
-    await t.bot.store.db.commit()
+    await t.put_state(game, state)
     traitor = t.name_of(state["haunt"]["traitors"][0])
     claimant = next(n for n in ("ann", "bo", "cy") if n != traitor)
     h = await t.slash(claimant, "haunt", subcommand="declare", options={"side": "heroes"})

@@ -15,12 +15,16 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-async def service(tmp_path, engine):
-    store = await Store(str(tmp_path / "games.db")).open()
-    svc = GameService(store, engine, clock=Clock())
+@pytest.fixture(params=["file", "memory"])
+async def service(request, tmp_path, engine):
+    """The service over the game database, and over the in-memory store the
+    local table uses: both behave the same."""
+    if request.param == "file":
+        svc = await GameService.open(str(tmp_path / "games.db"), engine, clock=Clock())
+    else:
+        svc = GameService.in_memory(engine, clock=Clock())
     yield svc
-    await store.close()
+    await svc.close()
 
 
 async def seat_three(svc, channel="c1"):
@@ -109,3 +113,42 @@ async def test_handover_gives_the_seat_to_someone_new(service, engine):
     assert "u2" not in json.dumps(game.state)
     assert game.state["players"]["u9"]["adventurer"] == "lia"
     assert out is not None
+
+
+async def test_a_button_is_refused_once_its_turn_or_game_is_past(service):
+    # A button carries the game and turn it was offered in (and a question's fingerprint)
+    from bot.service import GAME_OVER, Superseded
+    from bot.vocabulary import pending_key
+    out = await seat_three(service)
+    game, first = out.game, out.state["turn"]["player"]
+    turn = out.state["turn"]["number"]
+    out = await service.act("c1", {"type": "end", "player": first}, game_id=game.id, turn=turn)
+    second = out.state["turn"]["player"]
+    with pytest.raises(Superseded, match=f"This button is from turn {turn}; the game is now at turn {turn + 1}."):
+        await service.act("c1", {"type": "end", "player": second}, game_id=game.id, turn=turn)
+    with pytest.raises(Superseded, match="already been answered"):
+        await service.act("c1", {"type": "decide", "player": second, "choice": 0}, game_id=game.id, turn=turn + 1,
+                          question="abc")
+    assert pending_key(out.state) == "0"
+    assert (await service.active_game("c1")).state == out.state, "nothing changed"
+    assert len(await service.actions(game)) == 5  # three joins, the start and one end
+    await service.end("c1", "u1", can_manage=False)
+    with pytest.raises(IllegalAction, match=GAME_OVER):
+        await service.act("c1", {"type": "end", "player": second}, game_id=game.id, turn=turn + 1)
+    await service.new_game("c1", "g1", "u1")
+    with pytest.raises(IllegalAction, match=GAME_OVER):
+        await service.act("c1", {"type": "end", "player": second}, game_id=game.id, turn=turn + 1)
+    assert (await service.latest_game("c1")).id != game.id
+
+
+async def test_what_the_adapters_read_comes_through_the_service(service):
+    out = await seat_three(service)
+    game = out.game
+    assert (await service.latest_game("c1")).id == game.id
+    assert await service.log_lines(game, "u1") == await service.store.recent_events(game.id, ["all", "u1"])
+    assert await service.private_lines(game, "u1") == await service.store.recent_events(game.id, ["u1"], limit=80)
+    await service.set_summary_message(game, "555")
+    assert (await service.active_game("c1")).summary_message_id == "555"
+    state = {**game.state, "omens_revealed": 7}
+    await service.overwrite_state(game, state)
+    assert (await service.active_game("c1")).state == state

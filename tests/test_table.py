@@ -150,3 +150,19 @@ def test_a_claimed_win_is_answered_on_the_table(engine, tmp_path, monkeypatch):
     table.command("as Bo confirm yes")
     table.command("as Cy confirm yes")
     assert table.state["phase"] == "over" and table.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_table_plays_through_the_service(tmp_path, monkeypatch):
+    # The local table is an adapter like Discord: its game lives in a GameService (in memory), every action
+    # goes through the service's door and into its log; a refused line reaches nothing.
+    from bot.table import Table, run
+    monkeypatch.setenv("TABLE_OUT", str(tmp_path))
+    said = []
+    table = Table(seed=3, out=said.append)
+    for line in ("join torskar as Ann", "join lia as Bo", "join gretchen as Cy", "start", "fly", "as Zed end"):
+        table.command(line)
+    game = run(table.service.active_game("table"))
+    assert game.state == table.state
+    assert run(table.service.actions(game)) == table.log and len(table.log) == 4
+    assert said[-2:] == ["! Unknown command 'fly'. Type help for the list.",
+                         "! No player called 'Zed'. Players: Ann, Bo, Cy."]

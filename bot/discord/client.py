@@ -15,8 +15,8 @@ from bot import text
 from bot.content import RULES_DATA
 from bot.discord import messages, views
 from bot.engine import IllegalAction
-from bot.service import GameService
-from bot.store import Store, StoreError
+from bot.service import GameService, StoreError, Superseded
+from bot.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
 
@@ -30,20 +30,19 @@ class GameBot(discord.Client):
         self.config = config
         self.engine = engine
         self.content = engine.content
-        self.store = Store(config.database)
-        self.service: GameService | None = None
+        self.service: GameService | None = None  # everything the bot reads or writes goes through it
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error
         self.poller: asyncio.Task | None = None
+        self.newest_buttons: dict[str, str] = {}  # channel id -> link to the message with the newest buttons
         self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         self.topics = _rules_topics()
         from bot.discord.commands import register
         register(self)
 
     async def setup_hook(self):
-        await self.store.open()
-        self.service = GameService(self.store, self.engine)
-        self.add_dynamic_items(views.GameButton)
+        self.service = await GameService.open(self.config.database, self.engine)
+        self.add_dynamic_items(views.ActionButton, views.ViewButton, views.LegacyButton)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -56,25 +55,34 @@ class GameBot(discord.Client):
         if self.poller:
             self.poller.cancel()
         await super().close()
-        await self.store.close()
+        if self.service:
+            await self.service.close()
         self.renderer.shutdown(wait=False, cancel_futures=True)
 
     # --- the common path of every action -------------------------------------------
 
     async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None,
-                  unsigned: str | None = None):
+                  unsigned: str | None = None, button: ButtonAction | None = None):
         """Apply `action` for the user (or, for kick and handover, for `player`)
         and show what happened; a refusal is answered privately. With
         `unsigned`, the user is answered privately with that text and the
         channel hears the outcome as a plain message, so nobody sees who
-        acted (an answer to a claimed win)."""
+        acted (an answer to a claimed win). With `button`, the action comes
+        from a click: it must belong to the game, turn and question the
+        button was offered for."""
         action = {**action, "player": player or str(interaction.user.id)}
         if "name" in action and action["name"] is None:
             action["name"] = interaction.user.display_name
+        where = {}
+        if button is not None:
+            where = {"game_id": button.game_id, "turn": button.turn,
+                     "question": button.question if action["type"] == "decide" else None}
         try:
-            outcome = await self.service.act(str(interaction.channel_id), action)
+            outcome = await self.service.act(str(interaction.channel_id), action, **where)
         except IllegalAction as e:
-            await self.private(interaction, e.reason)
+            newest = self.newest_buttons.get(str(interaction.channel_id))
+            await self.private(interaction, f"{e.reason} The newest buttons: {newest}"
+                               if isinstance(e, Superseded) and newest else e.reason)
             return None
         if unsigned:
             await self.private(interaction, unsigned)
@@ -92,17 +100,21 @@ class GameBot(discord.Client):
         post = poster(interaction, channel)
         state = outcome.state
         d = messages.deliver(self.content, outcome.before, state, outcome.events)
-        parts = d.public or ["Done."]
-        if extra:
-            parts = messages.chunks([extra, *parts])
-        view = views.turn_view(self.engine, state)
+        view, hints = views.turn_controls(self.content, state, outcome.game.id)
+        lines = [extra] if extra else []
+        lines += d.public or ["Done."]
+        if hints:
+            lines.append("Not on the buttons: " + "; ".join(hints[:5]) + ".")
+        parts = messages.chunks(lines) if extra or hints else lines
         mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
                                            everyone=False, roles=False)
         for i, part in enumerate(parts):
             kwargs = {"allowed_mentions": mentions}
             if i == len(parts) - 1 and view is not None:
                 kwargs["view"] = view
-            await post(part, **kwargs)
+            sent = await post(part, **kwargs)
+            if "view" in kwargs:
+                self.remember_buttons(outcome.game, sent)
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
         if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
@@ -118,6 +130,15 @@ class GameBot(discord.Client):
         await self.send_private(post, d.private)
         if outcome.turn_changed or state["phase"] != outcome.before["phase"] or state["phase"] == "lobby":
             asyncio.create_task(self.update_summary(outcome.game))
+
+    def remember_buttons(self, game, sent):
+        """Where the newest buttons of the channel's game are, to point a
+        click on an older one there (kept in memory: after a restart the
+        refusal simply has no link)."""
+        message_id = getattr(getattr(sent, "resource", None), "id", None) or getattr(sent, "id", None)
+        if message_id:
+            self.newest_buttons[game.channel_id] = ("https://discord.com/channels/"
+                                                    f"{game.guild_id or '@me'}/{game.channel_id}/{message_id}")
 
     async def private(self, interaction: discord.Interaction, message: str, **kwargs):
         if interaction.response.is_done():
@@ -153,7 +174,7 @@ class GameBot(discord.Client):
 
     async def send_replay(self, post, game):
         """The whole game as an animated picture, one frame per turn."""
-        actions = await self.store.actions(game.id)
+        actions = await self.service.actions(game)
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.renderer, render_replay, game.seed, actions, game.state["options"]["haunt"])
@@ -191,49 +212,36 @@ class GameBot(discord.Client):
                 await msg.edit(content=body)
                 return
             msg = await channel.send(body)
-            await self.store.set_summary_message(game.id, str(msg.id))
+            await self.service.set_summary_message(game, str(msg.id))
             await msg.pin()
         except discord.HTTPException as e:
             log.info("summary not updated in %s: %s", game.channel_id, e)
 
     # --- buttons ---------------------------------------------------------------------
 
-    async def on_game_button(self, interaction: discord.Interaction, kind: str, arg: str, extra: str):
-        channel = str(interaction.channel_id)
-        uid = str(interaction.user.id)
-        if kind == "move":
-            await self.act(interaction, {"type": "move", "way": arg})
-        elif kind == "end":
-            await self.act(interaction, {"type": "end"})
-        elif kind == "decide":
-            game = await self.store.active_game(channel)
-            if game is None or views.pending_key(game.state) != extra:
-                await self.private(interaction, "That question has already been answered; use the newest buttons.")
-                return
-            await self.act(interaction, {"type": "decide", "choice": int(arg)})
-        elif kind == "ready":
-            await self.act(interaction, {"type": "ready"})
-        elif kind == "attack":
-            await self.act(interaction, {"type": "attack", "target": arg})
-        elif kind == "mon":
-            op, _, value = extra.partition("-")
-            action = {"type": "monster", "op": "move" if op == "move" else "attack", "monster": arg}
-            action["way" if op == "move" else "target"] = value
-            await self.act(interaction, action)
-        elif kind == "sheet":
+    async def on_action_button(self, interaction: discord.Interaction, carried: ButtonAction | None):
+        """A click on a game's button: the action it carries, through the same
+        door as a slash command (the service refuses one from an earlier
+        turn or a finished game)."""
+        if carried is None:
+            await self.private(interaction, "That button is from an older version of the bot; use the newest "
+                                            "buttons, or /help.")
+            return
+        await self.act(interaction, dict(carried.action), button=carried)
+
+    async def on_view_button(self, interaction: discord.Interaction, kind: str):
+        if kind == "sheet":
             await self.show_sheet(interaction)
         elif kind == "map":
-            game = await self.store.latest_game(channel)
+            game = await self.service.latest_game(str(interaction.channel_id))
             await self.send_map(interaction, game.state if game else {}, ephemeral=True)
-        elif kind == "secret":
-            await self.show_secrets(interaction, uid)
         else:
-            await self.private(interaction, "That button is from an older version of the bot; use /help.")
+            await self.show_secrets(interaction, str(interaction.user.id))
 
     async def channel_game(self, interaction, started: bool = False):
         """This channel's game (the running one, else the last), or None after
         telling the user privately that there is none."""
-        game = await self.store.latest_game(str(interaction.channel_id))
+        game = await self.service.latest_game(str(interaction.channel_id))
         if game is None or (started and not game.state.get("board")):
             await self.private(interaction, "There is no started game in this channel." if started else
                                "There is no game in this channel. Start one with /game new.")
@@ -241,7 +249,7 @@ class GameBot(discord.Client):
         return game
 
     async def show_sheet(self, interaction):
-        game = await self.store.latest_game(str(interaction.channel_id))
+        game = await self.service.latest_game(str(interaction.channel_id))
         uid = str(interaction.user.id)
         if game is None or uid not in game.state["players"]:
             await self.private(interaction, "You are not playing in this channel's game.")
@@ -249,11 +257,11 @@ class GameBot(discord.Client):
         await self.private(interaction, f"```\n{text.sheet(self.content, game.state, uid)[:1900]}\n```")
 
     async def show_secrets(self, interaction, uid: str):
-        game = await self.store.latest_game(str(interaction.channel_id))
+        game = await self.service.latest_game(str(interaction.channel_id))
         if game is None:
             await self.private(interaction, "There is no game in this channel.")
             return
-        secrets = await self.store.recent_events(game.id, [uid], limit=80)
+        secrets = await self.service.private_lines(game, uid, limit=80)
         parts = messages.chunks(secrets) or ["You have no private messages."]
         for part in parts[:10]:
             await self.private(interaction, part)
@@ -304,7 +312,7 @@ def poster(interaction: discord.Interaction | None, channel=None):
             return await channel.send(content, **kwargs)
         if not interaction.response.is_done():
             return await interaction.response.send_message(content, **kwargs)
-        return await interaction.followup.send(content, **kwargs)
+        return await interaction.followup.send(content, wait=True, **kwargs)
     return post
 
 
@@ -339,15 +347,9 @@ def run(config):
     from bot.engine import Engine
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(_check_store(config.database))
+        asyncio.run(GameService.check_database(config.database))
         bot = GameBot(config, Engine(load_content()))
         bot.run(config.token, log_handler=None)
     except StoreError as e:
         log.critical("not starting: %s", e)
         raise SystemExit(1) from None
-
-
-async def _check_store(path: str):
-    """Open (check, migrate) and close the database before logging in."""
-    store = await Store(path).open()
-    await store.close()

@@ -1,94 +1,154 @@
-"""Buttons under each turn prompt. Their custom ids carry what they do, so
-they keep working after a restart: each click reloads the game and is checked
-by the rules like any command (a stranger's click gets a private "no")."""
+"""Buttons under each turn prompt. A button carries its action itself (see
+bot.vocabulary: the verb and fields, the game, the turn and, for an answer,
+the question), so it keeps working after a restart; each click reloads the
+game and goes through the same door as a slash command. The buttons offered
+are exactly the engine's legal actions, so a button is never refused for a
+rule; a click from an earlier turn or a finished game is refused privately."""
 import re
-import zlib
 
 import discord
 
+from bot import vocabulary
 from bot.engine.legal import actor, legal_actions
+from bot.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
-PREFIX = "bg"
-WAYS = {"north": "⬆ North", "east": "➡ East", "south": "⬇ South", "west": "⬅ West",
-        "stairs": "Stairs", "grate": "Sewer grate", "gate": "Arcane Gate"}
+ROWS = 5          # Discord: at most 5 rows of 5 buttons
+PER_ROW = 5
+CHOICES_SHOWN = 20  # more options than this: /choose reaches them all
 
-
-def pending_key(state: dict) -> str:
-    """A short fingerprint of the question being asked, so a button from an
-    older question cannot answer a newer one."""
-    p = state.get("pending")
-    if not p:
-        return "0"
-    return format(zlib.crc32(repr((p["player"], p["prompt"], p["options"])).encode()) & 0xFFFFFF, "x")
+STYLES = {"decide": discord.ButtonStyle.primary, "ready": discord.ButtonStyle.success,
+          "attack": discord.ButtonStyle.danger, "end": discord.ButtonStyle.danger}
+# The order of the rows of a turn: moves, attacks, then what the cards and the tile offer.
+GROUPS = (("move",), ("attack",), ("roll", "power", "use", "pickup"), ("drop", "trade"))
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=re.compile(PREFIX + r":(?P<kind>[a-z]+):(?P<arg>[^:]*):(?P<extra>[^:]*)")):
-    def __init__(self, kind: str, arg: str = "", extra: str = "", label: str = "?",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
-        custom_id = f"{PREFIX}:{kind}:{arg}:{extra}"
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabulary.CUSTOM_ID):
+    """A button that does one action of the game it was offered in."""
+
+    def __init__(self, custom_id: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None):
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id, row=row))
-        self.kind, self.arg, self.extra = kind, arg, extra
+        self.carried = vocabulary.from_custom_id(custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["kind"], match["arg"], match["extra"], label=item.label or "?",
-                   style=item.style)
+        return cls(item.custom_id, label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction):
-        await interaction.client.on_game_button(interaction, self.kind, self.arg, self.extra)
+        await interaction.client.on_action_button(interaction, self.carried)
 
 
-def turn_view(engine, state: dict) -> discord.ui.View | None:
-    """The controls for whoever the game waits for: the legal moves and End
-    turn, or the options of a pending choice."""
+class ViewButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
+    """A button that shows something (your sheet, the map, your secrets): no
+    action, so it works at any turn."""
+
+    def __init__(self, kind: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"bgv:{kind}", row=row))
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["kind"], label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction):
+        await interaction.client.on_view_button(interaction, self.kind)
+
+
+class LegacyButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=re.compile(r"bg:(?P<kind>[a-z]+):(?P<arg>[^:]*):(?P<extra>[^:]*)")):
+    """Buttons posted by earlier versions of the bot: the ones that show
+    something still do; the ones that acted say to use the newest buttons."""
+
+    def __init__(self, custom_id: str, kind: str, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match["kind"], label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction):
+        if self.kind in ("sheet", "map", "secret"):
+            await interaction.client.on_view_button(interaction, self.kind)
+        else:
+            await interaction.client.on_action_button(interaction, None)
+
+
+def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View | None, list[str]]:
+    """The buttons for whoever the game waits for, one per legal action (as
+    many as fit), and the slash commands for a legal action whose button
+    could not carry it."""
     who = actor(state)
     if who is None or state["phase"] == "over":
-        return None
+        return None, []
+    actions = legal_actions(content, state)
+    turn = vocabulary.turn_number(state)
+    question = pending_key(state) if state["pending"] else ""
+    hints: list[str] = []
+
+    def button(action: dict, row: int | None) -> ActionButton | None:
+        custom_id = vocabulary.to_custom_id(action, game_id, turn, question if action["type"] == "decide" else "")
+        if custom_id is None:
+            hints.append(vocabulary.slash_hint(action, state, content))
+            return None
+        style = STYLES.get(action["type"], discord.ButtonStyle.secondary)
+        if action["type"] == "monster" and action.get("op") == "attack":
+            style = discord.ButtonStyle.danger
+        return ActionButton(custom_id, vocabulary.describe(action, state, content), style, row)
+
     view = discord.ui.View(timeout=None)
-    pending = state["pending"]
-    haunt = state.get("haunt")
-    if state["phase"] == "haunt" and not (haunt or {}).get("started", True) and not pending:
-        view.add_item(GameButton("ready", label="Ready", style=discord.ButtonStyle.success))
-        view.add_item(GameButton("secret", label="My secret rules", style=discord.ButtonStyle.primary))
-        return view
-    if pending:
-        key = pending_key(state)
-        for i, option in enumerate(pending["options"][:20]):  # more than 20: /choose reaches them all
-            view.add_item(GameButton("decide", str(i), key, label=f"{i + 1}. {option}",
-                                     style=discord.ButtonStyle.primary, row=i // 5))
-        return view
-    turn = state["turn"]
-    if turn.get("monsters"):
-        for i, action in enumerate(legal_actions(engine.content, state)[:20]):
-            if action["type"] == "monster":
-                m = next(m for m in state["monsters"] if m["id"] == action["monster"])
-                what = (f"{m['name']} {m['number']} {action['way']}" if action["op"] == "move" else
-                        f"{m['name']} {m['number']} attacks {state['players'][action['target']]['name']}")
-                extra = f"move-{action['way']}" if action["op"] == "move" else f"atk-{action['target']}"
-                view.add_item(GameButton("mon", action["monster"], extra, label=what, row=min(3, i // 5)))
-        view.add_item(GameButton("end", label="End the monster turn", style=discord.ButtonStyle.danger, row=4))
-        return view
-    if state["phase"] == "haunt" and not turn.get("attacked"):
-        for action in legal_actions(engine.content, state):
-            if action["type"] == "attack":
-                target = action["target"]
-                name = state["players"][target]["name"] if target in state["players"] else next(
-                    f"{m['name']} {m['number']}" for m in state["monsters"] if m["id"] == target)
-                view.add_item(GameButton("attack", target, label=f"Attack {name}",
-                                         style=discord.ButtonStyle.danger, row=3))
-    if not turn["stopped"]:
-        for way, info in engine.ways_out(state, who).items():
-            if "blocked" not in info:
-                view.add_item(GameButton("move", way, label=WAYS.get(way, way.capitalize()), row=0 if way in ("north", "east", "south",
-                                                                                         "west") else 1))
-    view.add_item(GameButton("sheet", label="My sheet", row=2))
-    view.add_item(GameButton("map", label="Map", row=2))
-    view.add_item(GameButton("end", label="End turn", style=discord.ButtonStyle.danger, row=2))
-    return view
+    seen: set[str] = set()
+
+    def add(item, row=None):
+        if item is not None and item.item.custom_id not in seen:
+            seen.add(item.item.custom_id)
+            if row is not None:
+                item.item.row = row
+            view.add_item(item)
+
+    if state["pending"]:
+        for i, action in enumerate(actions[:CHOICES_SHOWN]):
+            add(button(action, i // PER_ROW))
+        if len(actions) > CHOICES_SHOWN:
+            hints.append(f"/choose option:{CHOICES_SHOWN + 1} to {len(actions)}")
+        return view, hints
+    ends = [a for a in actions if a["type"] == "end"]
+    others = [a for a in actions if a["type"] != "end"]
+    if any(a["type"] == "ready" for a in actions):
+        for action in others:
+            add(button(action, 0))
+        add(ViewButton("secret", "My secret rules", discord.ButtonStyle.primary, 0))
+        return view, hints
+    if (state.get("turn") or {}).get("monsters"):
+        groups = [[a for a in others if a["type"] == "monster"], [a for a in others if a["type"] != "monster"]]
+        last = []
+    else:
+        groups = [[a for a in others if a["type"] in kinds] for kinds in GROUPS]
+        groups.append([a for a in others if not any(a["type"] in kinds for kinds in GROUPS)])
+        last = [ViewButton("sheet", "My sheet", row=ROWS - 1)]
+    row = 0
+    for group in groups:
+        for start in range(0, len(group), PER_ROW):
+            if row >= ROWS - 1:
+                break  # the last row is for End; what does not fit is a slash command away
+            for action in group[start:start + PER_ROW]:
+                add(button(action, row))
+            row += 1
+    for item in last:
+        add(item)
+    add(ViewButton("map", "Map", row=ROWS - 1))
+    for action in ends:
+        add(button(action, ROWS - 1))
+    return view, hints
+
+
+def turn_view(content, state: dict, game_id: int) -> discord.ui.View | None:
+    return turn_controls(content, state, game_id)[0]
 
 
 def secret_view() -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton("secret", label="Show my secrets", style=discord.ButtonStyle.primary))
+    view.add_item(ViewButton("secret", "Show my secrets", discord.ButtonStyle.primary))
     return view

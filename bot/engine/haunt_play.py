@@ -253,10 +253,15 @@ def begin_monster_turn(ctx, number: int):
     turn["stunned_at_start"] = [m["id"] for m in s["monsters"] if m["stunned"]]
 
 
-def monster_move(ctx, pid: str, ref: str, way: str):
+MONSTER_WAYS = (*bd.SIDES, "stairs", "grate")
+
+
+def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
+    """Where `way` takes the monster now, what it costs and what it has used
+    this turn (rulebook: How Monsters Work; Moving Past Opponents), or
+    IllegalAction. The one check behind the move and its button."""
     s = ctx.s
     turn = s["turn"]
-    m = monster(ctx, ref)
     if m["stunned"]:
         raise IllegalAction(f"{m['name']} {m['number']} is stunned and misses this turn.")
     here = ctx.c.tiles[m["tile"]]
@@ -277,7 +282,13 @@ def monster_move(ctx, pid: str, ref: str, way: str):
     allowance = turn["moves"].get(m["name"], 1)
     if used > 0 and used + cost > allowance:
         raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of {allowance} spaces left.")
-    m["moved"], m["moved_turn"] = used + cost, turn["number"]
+    return dest, cost, used
+
+
+def monster_move(ctx, pid: str, ref: str, way: str):
+    m = monster(ctx, ref)
+    dest, cost, used = monster_way(ctx, m, way)
+    m["moved"], m["moved_turn"] = used + cost, ctx.s["turn"]["number"]
     watch = hooks.first("watched", ctx, m["id"], dest) or []
     effects.queue(ctx, pid, [*watch, {"do": "_monster_arrives", "monster": m["id"], "tile": dest}], front=True)
 

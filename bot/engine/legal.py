@@ -1,9 +1,9 @@
 """The actions open to whoever must act now: what buttons offer and what the
 built-in players choose from."""
 from . import attack
-from . import board as bd
 from . import cards as cd
 from . import moves
+from . import haunt_play
 from . import sides as hp
 from . import state as st
 from . import effects
@@ -106,11 +106,11 @@ def monster_actions(ctx, pid: str) -> list[dict]:
             for p in hero_set:
                 if st.beside(s, p, m) and attack.shielded(ctx, p) is None:
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
-        used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
-        cost = 1 + sum(1 for p in hero_set if st.beside(s, p, m))
-        if used == 0 or used + cost <= turn["moves"].get(m["name"], 1):
-            for way, dest in bd.exits(ctx.c, s["board"], m["tile"]).items():
-                if dest:
-                    found.append({"type": "monster", "player": pid, "op": "move", "monster": m["id"], "way": way})
+        for way in haunt_play.MONSTER_WAYS:  # the same check the move makes: doorways, stairs, the grate
+            try:
+                haunt_play.monster_way(ctx, m, way)
+            except IllegalAction:
+                continue
+            found.append({"type": "monster", "player": pid, "op": "move", "monster": m["id"], "way": way})
     found.append({"type": "end", "player": pid})
     return found

@@ -1,5 +1,7 @@
 """One game per channel: load it, apply an action, commit, and say what
-happened. The only layer that both saves and is called by the adapters."""
+happened. The only layer that both saves and is called by the adapters: the
+adapters (Discord, the local table) read and write games only through a
+GameService, which owns its store (a database file, or memory)."""
 import asyncio
 import random
 import time
@@ -8,11 +10,23 @@ from dataclasses import dataclass, field
 
 from bot.engine import IllegalAction
 from bot.engine.legal import actor
-from bot.store import GameRow, Store
+from bot.store import GameRow, Store, StoreError
+from bot.vocabulary import pending_key, turn_number
+
+from .memory import MemoryStore
+
+__all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER"]
 
 DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0}
 SET_ASIDE = ("This channel's saved game could not be read and has been set aside for inspection; "
              "start a new one with /game new.")
+GAME_OVER = "This game is over — start another with /game new."
+ANSWERED = "That question has already been answered; use the newest buttons."
+
+
+class Superseded(IllegalAction):
+    """A button from an earlier turn, or for a question already answered:
+    the game has moved on (the adapter may point to its newest buttons)."""
 
 
 @dataclass
@@ -40,6 +54,27 @@ class GameService:
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.fixed_seed: int | None = None  # tests set this to make games reproducible
 
+    @classmethod
+    async def open(cls, database: str, engine, clock=time.time) -> "GameService":
+        """A service over the game database at that path (checked and migrated
+        on opening; StoreError says why it cannot be used)."""
+        return cls(await Store(database).open(), engine, clock)
+
+    @classmethod
+    def in_memory(cls, engine, clock=time.time) -> "GameService":
+        """A service whose games live in memory only (the local table)."""
+        return cls(MemoryStore(), engine, clock)
+
+    @staticmethod
+    async def check_database(database: str):
+        """Open (check, migrate) and close the database: StoreError if it
+        cannot be used."""
+        store = await Store(database).open()
+        await store.close()
+
+    async def close(self):
+        await self.store.close()
+
     async def new_game(self, channel_id: str, guild_id: str | None, creator_id: str, seed: int | None = None,
                        settings: dict | None = None) -> GameRow:
         async with self.locks[channel_id]:
@@ -60,11 +95,64 @@ class GameService:
             raise IllegalAction("There is no game in this channel. Start one with /game new.")
         return game
 
-    async def act(self, channel_id: str, action: dict) -> Outcome:
-        """Apply one action and commit it before anyone is told."""
+    async def act(self, channel_id: str, action: dict, *, game_id: int | None = None, turn: int | None = None,
+                  question: str | None = None) -> Outcome:
+        """Apply one action and commit it before anyone is told. A button says
+        which game (`game_id`), turn and question it was offered for: an
+        action from a finished game, an earlier turn or an answered question
+        is refused, checked under the channel's lock so no other action can
+        slip in between."""
         async with self.locks[channel_id]:
-            game = await self.game(channel_id)
+            if game_id is None:
+                game = await self.game(channel_id)
+            else:
+                game = await self.store.active_game(channel_id)
+                if game is None and self.store.take_set_aside(channel_id):
+                    raise IllegalAction(SET_ASIDE)
+                if game is None or game.id != game_id:
+                    raise IllegalAction(GAME_OVER)
+            now = turn_number(game.state)
+            if turn is not None and turn != now:
+                raise Superseded(f"This button is from turn {turn}; the game is now at turn {now}.")
+            if question is not None and question != pending_key(game.state):
+                raise Superseded(ANSWERED)
             return await self._apply(game, action)
+
+    # --- reading (what the adapters show) ------------------------------------------
+
+    async def active_game(self, channel_id: str) -> GameRow | None:
+        """The channel's game in play, or None."""
+        return await self.store.active_game(channel_id)
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The channel's game in play, else its last one (to look back at a
+        finished game: its log, map, sheets and secrets)."""
+        return await self.store.latest_game(channel_id)
+
+    async def log_lines(self, game: GameRow, viewer: str, limit: int = 15) -> list[str]:
+        """The game's recent events that `viewer` may read: everyone's and their own."""
+        return await self.store.recent_events(game.id, ["all", viewer], limit=limit)
+
+    async def private_lines(self, game: GameRow, player: str, limit: int = 80) -> list[str]:
+        """What was said to `player` alone (secret rules, hidden tokens)."""
+        return await self.store.recent_events(game.id, [player], limit=limit)
+
+    async def actions(self, game: GameRow) -> list[dict]:
+        """The game's action log, oldest first (it replays to the state)."""
+        return await self.store.actions(game.id)
+
+    async def set_summary_message(self, game: GameRow, message_id: str | None):
+        """Remember the pinned summary message, so it is edited, not reposted."""
+        await self.store.set_summary_message(game.id, message_id)
+        game.summary_message_id = message_id
+
+    async def overwrite_state(self, game: GameRow, state: dict):
+        """Put a state in place without an action: for tests and tools that
+        set up a moment of a game (the log no longer replays to it). A state
+        that is not over puts the game back in play."""
+        async with self.locks[game.channel_id]:
+            await self.store.set_state(game.id, state, active=state["phase"] != "over")
+            game.state, game.active = state, state["phase"] != "over"
 
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
         before = game.state

@@ -255,6 +255,14 @@ class Store:
         if finished:
             game.active = False
 
+    @serialized
+    async def set_state(self, game_id: int, state: dict, active: bool):
+        """Put a state in place without an action (tests and tools set up a
+        moment of a game this way; the action log no longer replays to it)."""
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET state = ?, active = ?, updated_at = ? WHERE id = ?",
+                                  (json.dumps(state), 1 if active else 0, time.time(), game_id))
+
     async def _rename(self, game_id: int, old: str, new: str):
         await self.db.execute("UPDATE events SET audience = ? WHERE game_id = ? AND audience = ?",
                               (new, game_id, old))

@@ -4,17 +4,20 @@ People type the same commands the slash commands offer; whoever the game is
 waiting for acts (a hot seat), so one keyboard serves the whole table.
 """
 import argparse
+import asyncio
+import atexit
 import json
 import os
 import pathlib
 import random
-import re
 import sys
 
+from bot import autoplay, text, vocabulary
 from bot.content import load_content
 from bot.engine import Engine, IllegalAction
 from bot.engine.legal import actor
-from bot import autoplay, text
+from bot.service import GameService
+from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
 
 HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
   join <adventurer> [as <name>]   take a seat (3 to 6 players), e.g. `join torskar as Ann`
@@ -38,33 +41,23 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   adventurers   help   quit"""
 
-HAUNT_VERBS = ("ready", "attack", "monster", "counter", "token", "task", "declare", "confirm", "part2", "unmask",
-               "trait", "slay")
-TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
-
 MAX_LINE = 300  # characters: commands are a few words; longer lines are refused, not parsed
-MAX_NAME = 32  # the engine keeps at most this much of a player's name
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits only: not "²", "٣", "1_000", "1e9" or "nan"
-
-
-def whole_number(text: str) -> int | None:
-    """The integer a player typed (`3`, `+2`, `-1`), or None when the text
-    is not a plain whole number of at most 9 digits. Python's int() would
-    also take "٣" (and isdigit() "²", which int() then refuses)."""
-    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
-
-
-SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
-              "north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
-              "grate": "grate", "sewer": "grate"}
+CHANNEL = "table"  # the table's one game, in the service's terms
 
 
 class Table:
+    """One game on one keyboard. The game lives in a GameService over an
+    in-memory store, so every action goes through the same door as on
+    Discord (checked, committed, logged); the table stays synchronous by
+    running the service's coroutines on its own event loop."""
+
     def __init__(self, seed: int, out=print, events_json: bool = False):
         self.engine = Engine(load_content())
         self.content = self.engine.content
         self.seed = seed
-        self.state = self.engine.new_game(seed)
+        self.service = GameService.in_memory(self.engine)
+        self.game = run(self.service.new_game(CHANNEL, None, "table", seed=seed))
+        self._state = self._stored = self.game.state  # _stored: what the service holds
         self.out_dir = pathlib.Path(os.environ.get("TABLE_OUT", "out"))
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.out = out
@@ -72,20 +65,33 @@ class Table:
         self.log: list[dict] = []
         self.secrets: dict[str, list[str]] = {}
 
+    @property
+    def state(self) -> dict:
+        """The game as it stands (read it; do not change it in place)."""
+        return self._state
+
+    @state.setter
+    def state(self, value: dict):
+        # Tests and tools set up a moment of a game; it reaches the service before the next action.
+        self._state = value
+
     # --- players and names ----------------------------------------------------
 
     def player_by_name(self, name: str) -> str:
-        key = name.strip().lower()
-        for pid in self.state["seats"]:
-            if self.state["players"][pid]["name"].lower() == key or pid == key:
-                return pid
-        raise IllegalAction(f"No player called '{name}'. Players: "
-                            f"{', '.join(self.state['players'][p]['name'] for p in self.state['seats']) or 'none'}.")
+        return vocabulary.player_by_name(self.state, name)
+
+    def _power_action(self, who: str, words: list[str]) -> dict:
+        return vocabulary.power_action(self.state, who, words)
 
     def apply(self, action: dict):
-        self.state, events = self.engine.apply(self.state, action)
+        """Apply one action through the service and print what happened."""
+        if self._state["phase"] == "over":
+            raise IllegalAction("This game is over.")
+        outcome = run(self._act(action))
+        self.game = outcome.game
+        self._state = self._stored = outcome.state
         self.log.append(action)
-        for ev in events:
+        for ev in outcome.events:
             if self.events_json:
                 self.out(json.dumps(ev, sort_keys=True))
             elif ev["to"] == "all":
@@ -99,6 +105,12 @@ class Table:
                 self.out(f"(only {self.state['players'][ev['to']]['name']} sees this) {ev['text']}")
         if not self.events_json:
             self.prompt_line()
+
+    async def _act(self, action: dict):
+        if self._state is not self._stored:  # set from outside since the last action
+            await self.service.overwrite_state(self.game, self._state)
+            self._stored = self._state
+        return await self.service.act(CHANNEL, action)
 
     def prompt_line(self):
         s = self.state
@@ -147,6 +159,8 @@ class Table:
             return True
 
     def _command(self, words: list[str]) -> bool:
+        """The table's own words (help, status, map...) here; every action
+        is parsed by the shared vocabulary."""
         s = self.state
         acting = None
         if words[0].lower() == "as":
@@ -165,13 +179,6 @@ class Table:
             for a in self.content.adventurers.values():
                 free = "free" if a.id in self.engine.free_adventurers(s) else "taken or paired"
                 self.out(f"  {a.id:<9} {a.name} ({a.race} {a.klass}) - {a.power['name']} [{free}]")
-        elif verb == "join":
-            adventurer, name = self._join_words(rest)
-            self.apply({"type": "join", "player": name.lower(), "name": name, "adventurer": adventurer})
-        elif verb == "leave":
-            self.apply({"type": "leave", "player": self.player_by_name(arg)})
-        elif verb == "start":
-            self.apply({"type": "start", "player": acting or (s["seats"][0] if s["seats"] else "nobody")})
         elif verb == "status":
             self.out(text.status(self.content, s))
         elif verb == "map":
@@ -188,36 +195,6 @@ class Table:
             if pid is None:
                 raise IllegalAction("Whose sheet? Type `sheet <name>`.")
             self.out(text.sheet(self.content, s, pid))
-        elif verb in SHORT_WAYS or verb == "move":
-            way = SHORT_WAYS.get(arg.lower(), arg.lower()) if verb == "move" else SHORT_WAYS[verb]
-            if not way:
-                raise IllegalAction("Move where? north, east, south, west, stairs or grate.")
-            self.apply({"type": "move", "player": self._need(who), "way": way})
-        elif verb == "roll":
-            self.apply({"type": "roll", "player": self._need(who), "trait": arg or None})
-        elif verb in ("use", "drop", "pickup"):
-            if not arg:
-                raise IllegalAction(f"Which card? `{verb} <card name>`.")
-            self.apply({"type": verb, "player": self._need(who), "card": arg})
-        elif verb == "trade":
-            if len(rest) < 2:
-                raise IllegalAction("`trade <item> <player>`: the item, then who receives it.")
-            self.apply({"type": "trade", "player": self._need(who), "card": " ".join(rest[:-1]),
-                        "to": self.player_by_name(rest[-1])})
-        elif verb in ("choose", "decide"):
-            if not arg:
-                raise IllegalAction("`choose <number>`: pick one of the listed options.")
-            number = whole_number(arg)
-            choice = number - 1 if number is not None else arg
-            if isinstance(choice, int) and choice < 0:
-                raise IllegalAction("Options are numbered from 1.")
-            self.apply({"type": "decide", "player": self._need(who), "choice": choice})
-        elif verb == "power":
-            self.apply(self._power_action(self._need(who), rest))
-        elif verb == "end":
-            self.apply({"type": "end", "player": self._need(who)})
-        elif verb in HAUNT_VERBS:
-            self.apply(self._haunt_action(verb, rest, acting, who))
         elif verb == "rules":
             pid = self.player_by_name(arg) if arg else who
             if pid is None:
@@ -225,41 +202,8 @@ class Table:
             texts = [line for line in self.secrets.get(pid, [])]
             self.out("\n\n".join(texts) if texts else "No secret rules yet.")
         else:
-            raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
+            self.apply(vocabulary.parse(words, s, acting))
         return True
-
-    def _join_words(self, rest: list[str]) -> tuple[str, str]:
-        """`join <adventurer> [as <name>]`: the adventurer's words and the
-        player's name (by default "Player N")."""
-        lowered = [w.lower() for w in rest]
-        if "as" in lowered:
-            at = lowered.index("as")
-            adventurer, name = " ".join(rest[:at]), " ".join(rest[at + 1:])
-            if not name:
-                raise IllegalAction("Who is playing? Put a name after `as`: e.g. `join torskar as Ann`.")
-        else:
-            adventurer, name = " ".join(rest), f"Player {len(self.state['seats']) + 1}"
-        if not adventurer:
-            raise IllegalAction("Which adventurer? `join <adventurer> as <name>`, e.g. `join torskar as Ann` "
-                                "(`adventurers` lists them).")
-        if len(name) > MAX_NAME:
-            raise IllegalAction(f"That name is too long ({len(name)} characters); at most {MAX_NAME}, "
-                                "e.g. `join torskar as Ann`.")
-        return adventurer, name
-
-    def _power_action(self, who: str, words: list[str]) -> dict:
-        """`power [player] [trait]`: the words may name who the power is for
-        and which trait (Healing Word, Bardic Inspiration)."""
-        action = {"type": "power", "player": who}
-        rest = []
-        for word in words:
-            if word.lower() in ("might", "speed", "knowledge", "sanity"):
-                action["trait"] = word.lower()
-            else:
-                rest.append(word)
-        if rest:
-            action["target"] = self.player_by_name(" ".join(rest))
-        return action
 
     def save_map(self) -> str:
         """The same picture /map posts on Discord, written to a file."""
@@ -277,84 +221,18 @@ class Table:
         path.write_bytes(render_replay_gif(self.content, frames))
         return str(path)
 
-    def _haunt_action(self, verb: str, rest: list[str], acting, who) -> dict:
-        if verb == "ready":
-            pid = acting or who
-            return {"type": "ready", "player": self._need(pid)}
-        if verb == "attack":
-            if not rest:
-                raise IllegalAction("`attack <player or monster> [trait] [with <weapon>]`.")
-            words = " ".join(rest)
-            reckless = words.endswith(" reckless")
-            words = words.removesuffix(" reckless")
-            weapon = None
-            if " with " in f" {words} ":
-                words, weapon = [x.strip() for x in f" {words} ".split(" with ", 1)]
-            parts = words.split()
-            trait = parts[-1].lower() if len(parts) > 1 and parts[-1].lower() in TRAIT_WORDS else None
-            target = " ".join(parts[:-1] if trait else parts)
-            return {"type": "attack", "player": self._need(who), "target": self._target(target), "trait": trait,
-                    "weapon": weapon, "reckless": reckless}
-        if verb == "monster":
-            if len(rest) < 3 or rest[0].lower() not in ("move", "attack"):
-                raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
-            op, last, name = rest[0].lower(), rest[-1], " ".join(rest[1:-1])
-            action = {"type": "monster", "player": self._need(who), "op": op, "monster": name}
-            if op == "move":
-                action["way"] = SHORT_WAYS.get(last.lower(), last.lower())
-            else:
-                action["target"] = self.player_by_name(last)
-            return action
-        if verb == "counter":
-            if len(rest) < 2:
-                raise IllegalAction("`counter <name> <+N|-N|=N>`.")
-            change, name = rest[-1], " ".join(rest[:-1])
-            number = whole_number(change[1:] if change.startswith("=") else change)
-            if number is None:
-                raise IllegalAction("The change is a whole number: `counter <name> +2`, `-1` or `=5`.")
-            key = "value" if change.startswith("=") else "delta"
-            return {"type": "counter", "player": self._need(acting or who), "name": name, key: number}
-        if verb == "token":
-            if len(rest) < 2 or rest[0].lower() not in ("place", "remove"):
-                raise IllegalAction("`token place <name>` or `token remove <name>` (on your tile).")
-            return {"type": "token", "player": self._need(acting or who), "op": rest[0].lower(),
-                    "name": " ".join(rest[1:])}
-        if verb == "slay":
-            if not rest:
-                raise IllegalAction("`slay <monster>`, when the haunt's own rule kills it (e.g. `slay Minotaur 1`).")
-            return {"type": "slay", "player": self._need(acting or who), "monster": " ".join(rest)}
-        if verb == "task":
-            if len(rest) < 2:
-                raise IllegalAction("`task <trait> <what you attempt>`.")
-            return {"type": "task", "player": self._need(who), "trait": rest[0], "task": " ".join(rest[1:])}
-        if verb == "declare":
-            return {"type": "declare", "player": self._need(acting or who), "side": " ".join(rest)}
-        if verb == "confirm":
-            answer = " ".join(rest).lower()
-            if answer not in ("yes", "no", "y", "n"):
-                raise IllegalAction("`confirm yes` (that side has won) or `confirm no` (play on).")
-            if acting is None:  # every other player answers, not whoever the game waits for
-                raise IllegalAction("Each player answers for themselves: `as <name> confirm yes` (or no).")
-            return {"type": "confirm", "player": acting, "agree": answer.startswith("y")}
-        if verb == "trait":
-            delta = whole_number(rest[1]) if len(rest) == 2 else None
-            if delta is None:
-                raise IllegalAction("`trait <trait> <+N|-N>`: a change the haunt orders, e.g. `trait might -1`.")
-            return {"type": "trait", "player": self._need(acting or who), "trait": rest[0], "delta": delta}
-        if verb == "unmask":
-            return {"type": "unmask", "player": self._need(acting or who)}
-        return {"type": "part_two", "player": self._need(acting or who)}
 
-    def _target(self, text: str) -> str:
-        try:
-            return self.player_by_name(text)
-        except IllegalAction:
-            return text
+_loop: asyncio.AbstractEventLoop | None = None
 
-    def _need(self, who):
-        if who is None:
-            raise IllegalAction("Nobody is acting yet: join players, then start.")
-        return who
+
+def run(coro):
+    """Run one of the service's coroutines to its end, on the tables' own
+    event loop (one for the life of the process, closed at exit)."""
+    global _loop
+    if _loop is None:
+        _loop = asyncio.new_event_loop()
+        atexit.register(_loop.close)
+    return _loop.run_until_complete(coro)
 
 
 def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
@@ -382,13 +260,10 @@ def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
 
 
 def describe(table: Table, action: dict) -> str:
+    """`Ann: <the command that does it>`, for the demo's listing."""
     name = table.state["players"][action["player"]]["name"]
-    extra = {"attack": action.get("target"), "monster": f"{action.get('op')} {action.get('monster')} "
-             f"{action.get('way') or action.get('target') or ''}".strip(), "move": action.get("way"), "use": action.get("card"), "drop": action.get("card"),
-             "pickup": action.get("card"), "decide": (action.get("choice") or 0) + 1,
-             "trade": f"{action.get('card')} to {action.get('to')}"}.get(action["type"], "")
-    verb = "choose" if action["type"] == "decide" else action["type"]
-    return f"{name}: {verb} {extra}".rstrip()
+    words = vocabulary.to_words(action, table.state, table.content)
+    return f"{name}: {words or vocabulary.describe(action, table.state, table.content)}"
 
 
 def main(argv=None):

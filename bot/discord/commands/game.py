@@ -1,0 +1,145 @@
+"""/game: create, join, start, end and run this channel's game."""
+import discord
+from discord import app_commands
+
+from bot import text
+from bot.discord.views import secret_view
+from bot.engine import IllegalAction
+from bot.vocabulary import make
+
+from .common import can_manage
+
+
+def register(bot):
+    game = app_commands.Group(name="game", description="Create, join and run this channel's game", guild_only=True)
+
+    @game.command(name="new", description="Open a new game in this channel")
+    async def game_new(interaction: discord.Interaction):
+        try:
+            await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
+                                       str(interaction.user.id))
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await interaction.response.send_message(
+            f"{interaction.user.mention} opened a game of Betrayal at Baldur's Gate. Join with `/game join` "
+            "(3 to 6 players), then `/game start`.", allowed_mentions=discord.AllowedMentions.none())
+
+    @game.command(name="join", description="Take a seat with an adventurer")
+    @app_commands.describe(adventurer="Who you will play")
+    async def game_join(interaction: discord.Interaction, adventurer: str):
+        try:
+            adv = bot.engine.find_adventurer(adventurer)
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await bot.act(interaction, make("join", adventurer=adv, name=interaction.user.display_name))
+
+    @game_join.autocomplete("adventurer")
+    async def join_choices(interaction: discord.Interaction, current: str):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        free = bot.engine.free_adventurers(g.state) if g else list(bot.content.adventurers)
+        out = []
+        for aid in free:
+            a = bot.content.adventurers[aid]
+            label = f"{a.name} ({a.race} {a.klass})"
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=aid))
+        return out[:25]
+
+    @game.command(name="leave", description="Leave the game before it starts")
+    async def game_leave(interaction: discord.Interaction):
+        await bot.act(interaction, make("leave"))
+
+    @game.command(name="start", description="Deal the aid cards and begin")
+    async def game_start(interaction: discord.Interaction):
+        outcome = await bot.act(interaction, make("start"))
+        if outcome:
+            await check_dms(interaction, outcome.state)
+
+    async def check_dms(interaction, state):
+        """At the start, make sure every player can receive private messages."""
+        closed = []
+        for uid in state["seats"]:
+            try:
+                user = await bot.fetch_user(int(uid))
+                await user.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
+                                "(secret rules, hidden tokens) will come here.")
+            except (discord.HTTPException, ValueError):
+                closed.append(uid)
+        if closed:
+            who = ", ".join(f"<@{u}>" for u in closed)
+            await interaction.followup.send(
+                f"{who}: I cannot send you private messages. Allow direct messages from server members "
+                "(Server menu > Privacy Settings), or use the button below whenever a secret is announced.",
+                view=secret_view(), allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(u))
+                                                                                     for u in closed]))
+
+    @game.command(name="status", description="Where everyone stands")
+    async def game_status(interaction: discord.Interaction):
+        g = await bot.channel_game(interaction)
+        if g is None:
+            return
+        await interaction.response.send_message(f"```\n{text.status(bot.content, g.state)[:1900]}\n```")
+
+    @game.command(name="end", description="End this channel's game (its creator or Manage Channels)")
+    async def game_end(interaction: discord.Interaction):
+        try:
+            await bot.service.end(str(interaction.channel_id), str(interaction.user.id), await can_manage(interaction))
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await interaction.response.send_message("The game in this channel has ended. `/game new` starts another.")
+
+    @game.command(name="kick", description="Remove a player before the start (creator or Manage Channels)")
+    async def game_kick(interaction: discord.Interaction, player: discord.Member):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        if g is None:
+            await bot.private(interaction, "There is no game in this channel.")
+            return
+        if str(interaction.user.id) != g.creator_id and not await can_manage(interaction):
+            await bot.private(interaction, "Only the game's creator or someone with Manage Channels can kick.")
+            return
+        await bot.act(interaction, make("leave"), player=str(player.id))
+
+    @game.command(name="handover", description="Give a seat to someone else")
+    @app_commands.describe(to="Who takes the seat", seat="Whose seat (yours if left out; others need creator rights)")
+    async def game_handover(interaction: discord.Interaction, to: discord.Member, seat: discord.Member | None = None):
+        owner = seat or interaction.user
+        g = await bot.service.active_game(str(interaction.channel_id))
+        if g and owner.id != interaction.user.id and str(interaction.user.id) != g.creator_id \
+                and not await can_manage(interaction):
+            await bot.private(interaction, "Only the game's creator or someone with Manage Channels can hand "
+                                           "over someone else's seat.")
+            return
+        await bot.act(interaction, make("handover", to=str(to.id), name=to.display_name), player=str(owner.id))
+
+    @game.command(name="settings", description="Reminders and turn deadlines for this game")
+    @app_commands.describe(reminder_hours="Remind the player after this many hours (0: never)",
+                           deadline_hours="After this many hours others may vote to skip (0: never)")
+    async def game_settings(interaction: discord.Interaction, reminder_hours: float | None = None,
+                            deadline_hours: float | None = None):
+        try:
+            g = await bot.service.configure(str(interaction.channel_id), reminder_hours=reminder_hours,
+                                            deadline_hours=deadline_hours)
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await interaction.response.send_message(
+            f"Reminders after {g.settings['reminder_hours']:g} h, deadline after {g.settings['deadline_hours']:g} h "
+            "(0 means never).")
+
+    @game.command(name="skip", description="Vote to skip an absent player's turn after its deadline")
+    async def game_skip(interaction: discord.Interaction):
+        try:
+            votes, needed, outcome = await bot.service.vote_skip(str(interaction.channel_id),
+                                                                 str(interaction.user.id))
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        if outcome is None:
+            await interaction.response.send_message(f"Vote to skip recorded ({votes} of {needed} needed).")
+        else:
+            await bot.announce(interaction, outcome, extra="The absent player's turn is skipped by vote.")
+
+    bot.tree.add_command(game)

@@ -1,0 +1,118 @@
+"""A store kept in memory, with the methods of bot.store.Store that the
+service uses: the local table plays through the same GameService as Discord
+without a database file.
+
+A state is kept as the object it was given, not copied: the engine never
+changes a state in place (it returns a new one), so holding it is safe and
+keeps the table fast. Settings and actions are copied."""
+import time
+
+from bot.store import GameRow
+
+
+class MemoryStore:
+    def __init__(self):
+        self.games: dict[int, dict] = {}
+        self.log: dict[int, list[dict]] = {}
+        self.events: list[tuple[int, str, str]] = []   # (game id, audience, text)
+        self.timers: list[dict] = []
+        self.votes: set[tuple[int, int, str]] = set()
+        self.next_timer = 1
+
+    async def open(self):
+        return self
+
+    async def close(self):
+        pass
+
+    # --- games ------------------------------------------------------------------
+
+    def _row(self, game_id: int) -> GameRow:
+        g = self.games[game_id]
+        return GameRow(id=game_id, channel_id=g["channel_id"], guild_id=g["guild_id"], creator_id=g["creator_id"],
+                       seed=g["seed"], state=g["state"], settings=dict(g["settings"]),
+                       summary_message_id=g["summary_message_id"], active=g["active"])
+
+    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
+        game_id = len(self.games) + 1
+        self.games[game_id] = {"channel_id": channel_id, "guild_id": guild_id, "creator_id": creator_id,
+                               "seed": seed, "state": state, "settings": dict(settings),
+                               "summary_message_id": None, "active": True, "at": time.time()}
+        self.log[game_id] = []
+        return self._row(game_id)
+
+    async def active_game(self, channel_id: str) -> GameRow | None:
+        found = [i for i, g in self.games.items() if g["channel_id"] == channel_id and g["active"]]
+        return self._row(found[-1]) if found else None
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        found = sorted((g["active"], i) for i, g in self.games.items() if g["channel_id"] == channel_id)
+        return self._row(found[-1][1]) if found else None
+
+    async def game_by_id(self, game_id: int) -> GameRow | None:
+        return self._row(game_id) if game_id in self.games else None
+
+    async def active_games(self) -> list[GameRow]:
+        return [self._row(i) for i, g in self.games.items() if g["active"]]
+
+    def take_set_aside(self, channel_id: str) -> bool:
+        return False  # nothing in memory is ever unreadable
+
+    async def record(self, game: GameRow, action: dict, state: dict, events: list[dict],
+                     rename: tuple[str, str] | None = None, finished: bool = False):
+        g = self.games[game.id]
+        self.log[game.id].append(dict(action))
+        if rename:
+            old, new = rename
+            self.events = [(i, new if i == game.id and a == old else a, t) for i, a, t in self.events]
+            for timer in self.timers:
+                if timer["game_id"] == game.id and timer["user_id"] == old:
+                    timer["user_id"] = new
+            self.votes = {(i, turn, new if i == game.id and v == old else v) for i, turn, v in self.votes}
+        g["state"] = state
+        if finished:
+            g["active"] = False
+            self.timers = [t for t in self.timers if t["game_id"] != game.id]
+        self.events += [(game.id, e["to"], e["text"]) for e in events]
+        game.state = state
+        if finished:
+            game.active = False
+
+    async def set_state(self, game_id: int, state: dict, active: bool):
+        g = self.games[game_id]
+        g["state"], g["active"] = state, active
+
+    async def actions(self, game_id: int) -> list[dict]:
+        return [dict(a) for a in self.log.get(game_id, [])]
+
+    async def recent_events(self, game_id: int, audience: list[str], limit: int = 15) -> list[str]:
+        return [t for i, a, t in self.events if i == game_id and a in audience][-limit:]
+
+    async def set_summary_message(self, game_id: int, message_id: str | None):
+        self.games[game_id]["summary_message_id"] = message_id
+
+    async def set_settings(self, game_id: int, settings: dict):
+        self.games[game_id]["settings"] = dict(settings)
+
+    async def finish(self, game_id: int):
+        self.games[game_id]["active"] = False
+        self.timers = [t for t in self.timers if t["game_id"] != game_id]
+
+    # --- timers and votes -----------------------------------------------------------
+
+    async def replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
+        self.timers = [t for t in self.timers if t["game_id"] != game_id]
+        for kind, user_id, turn, due_at in timers:
+            self.timers.append({"id": self.next_timer, "game_id": game_id, "kind": kind, "user_id": user_id,
+                                "turn": turn, "due_at": due_at})
+            self.next_timer += 1
+
+    async def due_timers(self, now: float) -> list[dict]:
+        return sorted((dict(t) for t in self.timers if t["due_at"] <= now), key=lambda t: t["due_at"])
+
+    async def delete_timer(self, timer_id: int):
+        self.timers = [t for t in self.timers if t["id"] != timer_id]
+
+    async def add_skip_vote(self, game_id: int, turn: int, voter: str) -> int:
+        self.votes.add((game_id, turn, voter))
+        return sum(1 for i, t, _ in self.votes if i == game_id and t == turn)
