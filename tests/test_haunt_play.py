@@ -27,10 +27,14 @@ def revealed(engine, haunt_tile="house_of_blood", omen="berserker_axe", advs=("t
     return g
 
 
-def all_ready(g):
+def all_ready(g, where=0):
+    """Everyone presses Ready; the setup's placement questions (where a side
+    puts its pieces) are answered with option `where`."""
     for pid in list(g.state["seats"]):
         if g.state["phase"] == "haunt" and not g.state["haunt"]["started"]:
             g.do("ready", pid)
+    while g.state["pending"] and g.state["pending"]["kind"] == "place_chosen":
+        g.do("decide", g.state["pending"]["player"], choice=where)
 
 
 def test_each_side_gets_only_its_own_rules(engine):
@@ -453,7 +457,7 @@ def test_slay_takes_a_killed_monster_off_the_board(engine):
     with pytest.raises(IllegalAction, match="No monster 'Dragon'"):
         g.do("slay", "ann", monster="Dragon")
     g.do("slay", "ann", monster=f"Minotaur {minotaur['number']}")
-    assert g.state["monsters"][0]["dead"]
+    assert next(m for m in g.state["monsters"] if m["id"] == minotaur["id"])["dead"]
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
 
 
@@ -463,5 +467,6 @@ def test_a_haunt_can_put_the_traitors_first(engine):
     g = revealed(engine, "gladiator_pit", "berserker_axe", revealer="bo")
     assert g.state["haunt"]["number"] == 9 and g.state["haunt"]["traitors"] == ["ann", "cy"]
     all_ready(g)
+    g.decide_all()  # the haunt's own setup questions (minions, followers, the hero's picks)
     assert g.state["order"] == ["cy", "ann", "monsters", "bo"]
     assert g.state["turn"]["player"] == "cy"

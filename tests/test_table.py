@@ -94,9 +94,10 @@ def test_the_table_slays_a_monster(engine, tmp_path, monkeypatch):
     table = Table(seed=1, out=said.append)
     table.state = attack_ready(engine).state
     haunt_playing = haunt_play.add_monster(Ctx(table.content, table.state), "Wererat", "elfsong_tavern")
-    table.command("as Ann slay Wererat 1")  # the toolkit is the acting player's, on their turn
-    assert any("takes Wererat 1 off the board" in str(line) for line in said)
-    assert table.state["monsters"][0]["id"] == haunt_playing["id"] and table.state["monsters"][0]["dead"]
+    name = f"Wererat {haunt_playing['number']}"
+    table.command(f"as Ann slay {name}")  # the toolkit is the acting player's, on their turn
+    assert any(f"takes {name} off the board" in str(line) for line in said)
+    assert next(m for m in table.state["monsters"] if m["id"] == haunt_playing["id"])["dead"]
     table.command("as Ann slay")
     assert any("`slay <monster>`" in str(line) for line in said)
 

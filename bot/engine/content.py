@@ -39,10 +39,13 @@ SIDE_FIELDS = ("intro", "stub", "part_two_when", "section")
 SECTION_FIELDS = ("heading", "text", "part")
 MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "attacks", "notes")
 COUNTER_FIELDS = ("name", "start", "track", "meaning")
+CHOSEN_FIELDS = ("among", "apart", "farthest_from")  # where a side may put a piece it places (at = "chosen")
+CHOSEN_AMONG = ("catacomb", "city", "building", "street", "omen", "event", "item", "none")  # or tile:<id>
+CHOSEN_APART = ("heroes", "adventurers", "traitors", "same")
 SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the step concerns)
-    "place_monster": ("monster", "count", "at"),
-    "place_token": ("token", "label", "at", "count"),
-    "place_npc": ("label", "at"),
+    "place_monster": ("monster", "count", "at") + CHOSEN_FIELDS,
+    "place_token": ("token", "label", "at", "count") + CHOSEN_FIELDS,
+    "place_npc": ("label", "at", "count") + CHOSEN_FIELDS,
     "set_counter": ("counter", "value"),
     "draw": ("deck", "count"),
     "move": ("at",),
@@ -554,6 +557,21 @@ def _at(e: _Entry, tiles: dict, required: bool = True):
         e.fail("at", f"{at!r} is not one of {', '.join(SETUP_AT)} or tile:<tile id>")
 
 
+def _chosen(e: _Entry, step: dict, tiles: dict):
+    """The limits on where a side places a piece it chooses (haunt_play.allowed_tiles)."""
+    if any(f in step for f in CHOSEN_FIELDS) and step.get("at") != "chosen":
+        e.fail("at", "among, apart and farthest_from go with at = \"chosen\"")
+    for kind in e.get("among", list, []):
+        if not (kind in CHOSEN_AMONG or kind.startswith("tile:") and kind[5:] in tiles):
+            e.fail("among", f"{kind!r} is not one of {', '.join(CHOSEN_AMONG)} or tile:<tile id>")
+    for rule in e.get("apart", list, []):
+        if rule not in CHOSEN_APART:
+            e.fail("apart", f"{rule!r} is not one of {', '.join(CHOSEN_APART)}")
+    far = e.get("farthest_from", str, None)
+    if far is not None and far not in ("heroes", "adventurers") and not (far.startswith("tile:") and far[5:] in tiles):
+        e.fail("farthest_from", f"{far!r} is not heroes, adventurers or tile:<tile id>")
+
+
 def id_of(name: str) -> str:
     """The id convention of rules_data/README.md: lower case, apostrophes and
     quotes dropped, every other run of non-letters turned into `_`."""
@@ -690,6 +708,7 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
             labels.add(_text(pe, "label"))
         if "deck" in step:
             pe.get("deck", str, choices=("event", "item", "omen"))
+        _chosen(pe, step, tiles)
 
     setup_texts = " ".join(step["text"] for step in raw.get("setup", [])).lower()
     for i, win in enumerate(_tables(e, "win")):

@@ -9,7 +9,7 @@ haunt (`state["options"]["haunt"] == "play"`).
 import re
 
 from . import board as bd
-from . import effects, hooks, rng
+from . import effects, geometry, hooks, rng
 from . import state as st
 from . import traits as tr
 from .errors import IllegalAction
@@ -49,8 +49,16 @@ def begin(ctx):
         if haunt.raw.get("turn_order"):
             h["turn_order"] = haunt.raw["turn_order"]
     s["order"] = turn_order(s)
-    first = s["order"][0]
-    start_slot(ctx, first, (s["turn"] or {}).get("number", 0) + 1)
+    if s["queue"] or s["pending"]:  # the first turn begins once the setup's questions (where pieces go) are answered
+        effects.queue(ctx, controller(s), [{"do": "_first_slot"}])
+        return
+    _first_slot(ctx, None, None)
+
+
+@effects.step("_first_slot")
+def _first_slot(ctx, task, item):
+    s = ctx.s
+    start_slot(ctx, s["order"][0], (s["turn"] or {}).get("number", 0) + 1)
 
 
 def turn_order(s: dict) -> list[str]:
@@ -185,7 +193,9 @@ def run_setup_step(ctx, step: dict):
     do = step.get("do")
     side = step.get("side", "heroes")
     done = do == "hidden_tokens" and bool(h.get("hidden_tokens"))  # dealt at the reveal (reveal.start_haunt)
-    if do == "place_monster" and monster_stats(ctx, step.get("monster", "")) is not None:
+    if step.get("at") == "chosen" and do in PLACING:
+        done = place_chosen(ctx, step)
+    elif do == "place_monster" and monster_stats(ctx, step.get("monster", "")) is not None:
         tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
         if tiles and count is not None:
             for i in range(count if step.get("at") not in ("each_hero", "adventurer_tiles") else len(tiles)):
@@ -212,6 +222,112 @@ def run_setup_step(ctx, step: dict):
     if not done and step.get("text"):
         for pid in side_players(s, side):
             ctx.say(f"Setup for you to do by hand: {step['text']}", kind="haunt_setup", to=pid)
+
+
+# --- pieces a side places where it chooses ------------------------------------------------------
+
+PLACING = ("place_monster", "place_token", "place_npc")
+AMONG = ("catacomb", "city", "building", "street", "omen", "event", "item", "none")  # or "tile:<id>"
+APART = ("heroes", "adventurers", "traitors", "same")
+
+
+def chooser(s: dict, side: str) -> str:
+    """Who picks for a side: the traitor's side is run by whoever runs the
+    monsters; the heroes' choice goes to the haunt revealer when a hero (the
+    table believes), else to the first living hero in seat order."""
+    if side == "traitor":
+        return controller(s)
+    believed = [p for p in st.side_members(s, "heroes") if s["players"][p]["alive"]]
+    revealer = s["haunt"]["revealer"]
+    return revealer if revealer in believed else (believed or [controller(s)])[0]
+
+
+def piece_name(step: dict) -> str:
+    return step.get("monster") or step.get("label") or step.get("token", "token")
+
+
+def place_chosen(ctx, step: dict) -> bool:
+    """The book lets a side choose where its pieces go: that side's chooser
+    is asked for each piece, among the tiles the step allows (`among`,
+    `apart`, `farthest_from`)."""
+    count = count_value(ctx, step.get("count", 1))
+    if count is None or (step["do"] == "place_monster" and monster_stats(ctx, step["monster"]) is None):
+        return False
+    who = chooser(ctx.s, step.get("side", "heroes"))
+    ctx.say(f"Setup: {ctx.name(who)} places {count} {piece_name(step)}{'s' if count != 1 else ''}.",
+            kind="haunt_setup")
+    if step.get("text"):
+        ctx.say(f"Setup: {step['text']}", kind="haunt_setup", to=side_audience(ctx.s, step.get("side", "heroes")))
+    effects.queue(ctx, who, [{"do": "_place_chosen", "step": step, "left": count, "of": count}])
+    return True
+
+
+def allowed_tiles(ctx, step: dict) -> list[str]:
+    """The placed tiles a chosen piece may go on, nearest the book's order:
+    the kinds it names, away from what it must avoid, the farthest ones."""
+    s = ctx.s
+    tiles = [t for t in s["board"] if not step.get("among") or any(_fits(ctx, t, kind) for kind in step["among"])]
+    name = piece_name(step)
+    for rule in step.get("apart", []):
+        if rule == "same":
+            taken = {m["tile"] for m in s["monsters"] if m["name"] == name and not m["dead"]} | \
+                    {t["tile"] for t in s["tokens"] if t.get("name") == name}
+        else:
+            who = {"heroes": st.side_members(s, "heroes"), "traitors": traitors(s),
+                   "adventurers": s["seats"]}[rule]
+            taken = {s["players"][p]["tile"] for p in who if st.on_board(s["players"][p])}
+        tiles = [t for t in tiles if t not in taken]
+    far = step.get("farthest_from")
+    if far and tiles:
+        sources = [far[5:]] if far.startswith("tile:") else \
+            [s["players"][p]["tile"] for p in (st.side_members(s, "heroes") if far == "heroes" else s["seats"])
+             if st.on_board(s["players"][p])]
+        reach = [geometry.distances(ctx, src) for src in sources if src in s["board"]]
+        gap = {t: min((d.get(t, 99) for d in reach), default=0) for t in tiles}
+        tiles = [t for t in tiles if gap[t] == max(gap.values())]
+    return sorted(tiles, key=lambda t: ctx.tile_name(t))
+
+
+def _fits(ctx, tid: str, kind: str) -> bool:
+    tile = ctx.c.tiles[tid]
+    if kind.startswith("tile:"):
+        return tid == kind[5:]
+    return kind in (tile.level, tile.kind, tile.symbol)
+
+
+def put_piece(ctx, step: dict, tile: str):
+    name = piece_name(step)
+    if step["do"] == "place_monster":
+        add_monster(ctx, name, tile)
+        return
+    ctx.s["tokens"].append({"name": name, "tile": tile})
+    ctx.say(f"A {name} token is put on the {ctx.tile_name(tile)}.", kind="token", tile=tile)
+
+
+@effects.step("_place_chosen")
+def _place_chosen(ctx, task, item):
+    step = item["step"]
+    tiles = allowed_tiles(ctx, step)
+    if not tiles:
+        ctx.say(f"No tile is left for {piece_name(step)}: {item['left']} of them stay off the board.",
+                kind="haunt_setup")
+        return
+    if len(tiles) == 1:
+        put_piece(ctx, step, tiles[0])
+        if item["left"] > 1:
+            effects.push_front(ctx, [{**item, "left": item["left"] - 1}])
+        return
+    number = item["of"] - item["left"] + 1
+    effects.ask(ctx, task["player"], "place_chosen", f"where does {piece_name(step)} {number} of {item['of']} go?",
+                [ctx.tile_name(t) for t in tiles], tiles=tiles, item=item)
+
+
+@effects.decision("place_chosen")
+def _decide_place_chosen(ctx, pending, index):
+    item = pending["data"]["item"]
+    put_piece(ctx, item["step"], pending["data"]["tiles"][index])
+    if item["left"] > 1:
+        effects.push_front(ctx, [{**item, "left": item["left"] - 1}])
 
 
 def side_audience(s: dict, side: str) -> str:

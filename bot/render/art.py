@@ -289,7 +289,7 @@ def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunne
         # teardrop: a round bottom and a point at the top
         dr.polygon([(o, o - r), (o - rr * 0.9, cy - rr * 0.45), (o + rr * 0.9, cy - rr * 0.45)], fill=(16, 16, 16))
         dr.ellipse([o - rr, cy - rr, o + rr, cy + rr], fill=(16, 16, 16))
-        k = edge
+        k = min(edge, rr / 2)  # at the smallest scales the outline must not swallow the body
         dr.polygon([(o, o - r + k * 1.8), (o - rr * 0.9 + k, cy - rr * 0.45), (o + rr * 0.9 - k, cy - rr * 0.45)],
                    fill=fill)
         dr.ellipse([o - rr + k, cy - rr + k, o + rr - k, cy + rr - k], fill=fill)

@@ -1,0 +1,50 @@
+"""Setup pieces a side places where it chooses (at = "chosen"): the bot asks
+that side, privately answerable, with only the tiles the book allows, one
+piece at a time, and the first turn waits for the answers."""
+import pytest
+
+from bot.engine import IllegalAction
+from bot.engine.ctx import Ctx
+from bot.engine.haunt_play import allowed_tiles
+from tests.test_haunt_play import revealed
+
+
+def at_haunt_7(engine):
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")  # the chart's haunt for these
+    h = g.state["haunt"]
+    h["number"], h["kind"], h["title"] = 7, "traitor", "Tonight's Special: Brains!"
+    for pid in g.state["seats"]:
+        g.do("ready", pid)
+    return g
+
+
+def test_the_traitor_places_each_intellect_devourer_away_from_heroes_and_each_other(engine):
+    # Traitor's Tome, haunt 7, Right Now: one Intellect Devourer per adventurer, on a tile with no hero and no
+    # other Intellect Devourer
+    g = at_haunt_7(engine)
+    traitor = g.state["haunt"]["traitors"][0]
+    pending = g.state["pending"]
+    assert pending["kind"] == "place_chosen" and pending["player"] == traitor
+    assert g.state["turn"] is None, "the first turn waits for the setup"
+    hero_tiles = {g.state["players"][p]["tile"] for p in g.state["seats"] if p != traitor}
+    placed = []
+    while g.state["pending"] and g.state["pending"]["kind"] == "place_chosen":
+        tiles = g.state["pending"]["data"]["tiles"]
+        assert not set(tiles) & hero_tiles and not set(tiles) & set(placed)
+        with pytest.raises(IllegalAction):
+            g.do("decide", next(p for p in g.state["seats"] if p != traitor), choice=0)
+        placed.append(tiles[-1])
+        g.do("decide", traitor, choice=len(tiles) - 1)
+    devourers = [m for m in g.state["monsters"] if m["name"] == "Intellect Devourer"]
+    assert len(devourers) == len(g.state["seats"]) or len(devourers) == len(placed)
+    assert sorted(m["tile"] for m in devourers) == sorted(placed)
+    assert g.state["turn"] is not None, "play starts once every piece is placed"
+
+
+def test_the_minotaur_goes_on_a_catacomb_tile(engine):
+    # Traitor's Tome, haunt 5, Right Now: the Minotaur on any catacomb tile
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    g.state["haunt"]["number"] = 5
+    step = next(x for x in g.c.haunts[5].raw["setup"] if x.get("monster") == "Minotaur")
+    tiles = allowed_tiles(Ctx(g.c, g.state), step)
+    assert tiles and all(g.c.tiles[t].level == "catacomb" for t in tiles)
