@@ -48,3 +48,27 @@ def test_the_minotaur_goes_on_a_catacomb_tile(engine):
     step = next(x for x in g.c.haunts[5].raw["setup"] if x.get("monster") == "Minotaur")
     tiles = allowed_tiles(Ctx(g.c, g.state), step)
     assert tiles and all(g.c.tiles[t].level == "catacomb" for t in tiles)
+
+
+def test_a_counter_win_is_met_past_its_value_too(engine):
+    # Found: counter wins tested equality, so a count down that jumped past 0 never won
+    from bot.engine.haunt_play import condition_met
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    h = g.state["haunt"]
+    h.update({"counters": {"Hit points": -2}, "counter_start": {"Hit points": 5}})
+    win = {"side": "heroes", "when": "counter_at", "counter": "Hit points", "value": 0}
+    assert condition_met(Ctx(g.c, g.state), win)
+    h["counters"]["Hit points"] = 1
+    assert not condition_met(Ctx(g.c, g.state), win)
+    h.update({"counters": {"Rituals": 7}, "counter_start": {"Rituals": 0}})
+    assert condition_met(Ctx(g.c, g.state), {**win, "counter": "Rituals", "value": 6})
+
+
+def test_a_token_count_win_counts_only_the_tiles_it_names(engine):
+    # Found: token-count wins ignored the tile the book names
+    from bot.engine.haunt_play import condition_met
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    g.state["tokens"] += [{"name": "Ward", "tile": "kitchen_basement"}, {"name": "Ward", "tile": "kitchen"}]
+    win = {"side": "heroes", "when": "token_count", "token": "quest", "label": "Ward", "op": ">=", "value": 2}
+    assert condition_met(Ctx(g.c, g.state), win)
+    assert not condition_met(Ctx(g.c, g.state), {**win, "on": ["catacomb"]})

@@ -60,6 +60,7 @@ WIN_FIELDS = {  # besides side, when, text and part
     "counter_at": ("counter", "value"),
     "token_count": ("token", "label", "op", "value"),
 }
+WIN_OPTIONAL = {"counter_at": ("op",), "token_count": ("on",)}  # op: >=, <= or ==; on: the tiles that count
 ROLL_CHECK_FIELDS = ("side", "heading", "traits", "target", "text")
 
 
@@ -714,7 +715,12 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
     for i, win in enumerate(_tables(e, "win")):
         we = _Part(e, f"win[{i}]", win)
         when = we.get("when", str, choices=WIN_WHENS)
-        _only(we, ("side", "when", "text", "part") + WIN_FIELDS[when])
+        _only(we, ("side", "when", "text", "part") + WIN_FIELDS[when] + WIN_OPTIONAL.get(when, ()))
+        if "op" in win:
+            we.get("op", str, choices=WIN_OPS)
+        for kind in we.get("on", list, []):
+            if not (kind in CHOSEN_AMONG or kind.startswith("tile:") and kind[5:] in tiles):
+                we.fail("on", f"{kind!r} is not one of {', '.join(CHOSEN_AMONG)} or tile:<tile id>")
         for need in WIN_FIELDS[when]:
             if need not in win:
                 we.fail(need, f"missing (when = {when} needs {', '.join(WIN_FIELDS[when])})")

@@ -217,6 +217,7 @@ def run_setup_step(ctx, step: dict):
         value = count_value(ctx, step.get("value", 0))
         if value is not None:
             h["counters"][step["counter"]] = value
+            h.setdefault("counter_start", {})[step["counter"]] = value
             ctx.say(f"Setup: {step['counter']} starts at {value}.", kind="haunt_setup", to=side_audience(s, side))
             done = True
     if not done and step.get("text"):
@@ -499,16 +500,33 @@ def condition_met(ctx, win: dict, heroes_must_live: bool = True) -> bool:
         name = win.get("monster", "")
         return name in h["placed"] and not any(m["name"] == name and not m["dead"] for m in s["monsters"])
     if when == "counter_at":
-        counter = win.get("counter")
-        return counter in h["counters"] and h["counters"][counter] == count_value(ctx, win.get("value", 0))
+        counter, target = win.get("counter"), count_value(ctx, win.get("value", 0))
+        if counter not in h["counters"] or target is None:
+            return False
+        return compare(h["counters"][counter], win.get("op") or toward(h, counter, target), target)
     if when == "token_count":
         label = win.get("label") or win.get("token")
-        n = sum(1 for t in s["tokens"] if t["name"] == label)
+        on = win.get("on")
+        n = sum(1 for t in s["tokens"] if t["name"] == label and (not on or any(_fits(ctx, t["tile"], k) for k in on)))
         target = count_value(ctx, win.get("value", 0))
         if target is None:
             return False
-        return {">=": n >= target, "<=": n <= target, "==": n == target}.get(win.get("op", ">="), False)
+        return compare(n, win.get("op", ">="), target)
     return False
+
+
+def compare(n: int, op: str, target: int) -> bool:
+    return {">=": n >= target, "<=": n <= target, "==": n == target}.get(op, False)
+
+
+def toward(h: dict, counter: str, target: int) -> str:
+    """A counter that must reach a value is met once it gets there or beyond,
+    in the direction it runs from where it started (a count down to 0 is
+    met at -1 too); with no known start, only the value itself."""
+    start = h.get("counter_start", {}).get(counter)
+    if start is None or start == target:
+        return "=="
+    return "<=" if start > target else ">="
 
 
 def finish(ctx, side: str | None, why: str, reason: str | None = None):
