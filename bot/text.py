@@ -3,6 +3,7 @@ status line, and a small text map of both levels."""
 from bot.engine import board as bd
 from bot.engine.content import TRAITS
 from bot.engine.state import trait_value
+from bot.engine.view import view
 
 
 def sheet(content, state: dict, pid: str) -> str:
@@ -29,7 +30,8 @@ def sheet(content, state: dict, pid: str) -> str:
 
 
 def status(content, state: dict) -> str:
-    s = state
+    """The game as the channel sees it (bot.engine.view: no secret in it)."""
+    s = view(state)
     if s["phase"] == "lobby":
         seated = ", ".join(f"{s['players'][p]['name']} ({content.adventurers[s['players'][p]['adventurer']].name})"
                            for p in s["seats"]) or "nobody yet"

@@ -15,6 +15,7 @@ from bot.engine import IllegalAction
 from bot.engine.ctx import Ctx
 from bot.engine.legal import actor, legal_actions
 from bot.engine.turns import start_haunt
+from bot.engine.view import view
 from bot.render import render_map
 from tests.conftest import Game
 
@@ -68,6 +69,7 @@ def seen_by(content, before: dict, state: dict, events: list[dict], viewer: str)
         "waiting_for": who, "pending": state["pending"] and {k: state["pending"][k] for k in ("player", "prompt",
                                                                                               "options")},
         "buttons": legal_actions(content, state),  # posted in the channel, whoever may press them
+        "view": view(state, viewer),  # everything the adapters may draw or write for this player
     }
 
 

@@ -5,6 +5,7 @@ import io
 from PIL import Image, ImageDraw
 
 from bot.engine import board as bd
+from bot.engine.view import view
 
 from . import art
 from . import style as sty
@@ -265,7 +266,9 @@ def render_map(content, state: dict, highlight=None, scale: float = 1.0, max_byt
     current player highlighted, a legend. `highlight`: a player or tile id
     (or several) to highlight instead of the current player. With
     `max_bytes`, a picture over that size is drawn again smaller (see
-    fit_png) until it fits or reaches MIN_SCALE."""
+    fit_png) until it fits or reaches MIN_SCALE. It draws the channel's
+    view of the game (bot.engine.view), so it cannot show a secret."""
+    state = view(state)
     data = encode_png(render_image(content, state, highlight, scale))
     if max_bytes is None or len(data) <= max_bytes:
         return data

@@ -1,0 +1,38 @@
+"""What one player may see of a game (boardgame.io's playerView): the state
+with everything secret from them taken out. Adapters draw and write from a
+view, so a picture or a status line cannot show what its reader may not
+know.
+
+Secret from everyone: the RNG and the seed (until the game ends), the order
+of every deck and tile stack, a haunt module's hidden pieces (the keys its
+rule set lists in `secret`). Secret from all but their holders: hidden
+traitor tokens, and who the traitor is until the table knows."""
+import copy
+
+from . import rulesets
+from . import state as st
+
+HIDDEN = "?"  # stands for a card or tile nobody may see; lists keep their length, so counts still show
+
+
+def view(state: dict, pid: str | None = None) -> dict:
+    """The game as `pid` sees it (None: as the channel sees it)."""
+    v = copy.deepcopy(state)
+    if v.get("phase") != "over":
+        v.pop("seed", None)
+    v.pop("rng", None)
+    v["queue"] = []  # the steps still to run may name what is yet to come
+    if v.get("pending"):
+        v["pending"] = {k: v["pending"][k] for k in ("player", "kind", "prompt", "options")}
+    for piles in ("decks", "stacks", "set_aside"):
+        v[piles] = {name: [HIDDEN] * len(cards) for name, cards in v.get(piles, {}).items()}
+    h = v.get("haunt")
+    if h and v.get("phase") != "over":
+        tokens = h.get("hidden_tokens") or {}
+        h["hidden_tokens"] = {p: n for p, n in tokens.items() if p == pid} or None
+        if not all(st.known_traitor(state, t) or t == pid for t in h["traitors"]):
+            h["traitors"] = [t for t in h["traitors"] if t == pid]
+        ruleset = rulesets.REGISTRY.get(h["number"])
+        for key in getattr(ruleset, "secret", ()):
+            h.pop(key, None)
+    return v

@@ -1,0 +1,39 @@
+"""One view per player: what the adapters draw and write from. Rulebook:
+Haunts With a Hidden Traitor (tokens stay face down); Setup (the decks and
+stacks are shuffled face down)."""
+import json
+import random
+
+from bot import autoplay
+from bot.engine.view import HIDDEN, view
+from tests.playout import new_auto_game
+from tests.test_swap_hidden_traitor import at_reveal, hidden_haunts
+
+
+def test_the_channel_sees_no_deck_order_and_no_dice_to_come(engine):
+    state, _ = new_auto_game(engine, 5, random.Random(5))
+    seen = view(state)
+    assert "rng" not in seen and "seed" not in seen
+    assert all(set(cards) <= {HIDDEN} for cards in seen["decks"].values())
+    assert {k: len(v) for k, v in seen["stacks"].items()} == {k: len(v) for k, v in state["stacks"].items()}
+    assert state["rng"] and state["decks"]["event"][0] != HIDDEN, "the game itself is untouched"
+    json.dumps(seen)
+
+
+def test_a_hidden_traitor_sees_their_own_token_and_nobody_elses(engine):
+    omen, tile = hidden_haunts(engine.content)[37]
+    state = at_reveal(engine, omen, tile).state
+    traitor = state["haunt"]["traitors"][0]
+    other = next(p for p in state["seats"] if p != traitor)
+    assert view(state, traitor)["haunt"]["hidden_tokens"] == {traitor: 1}
+    assert view(state, traitor)["haunt"]["traitors"] == [traitor]
+    assert traitor not in (view(state, other)["haunt"]["hidden_tokens"] or {})
+    assert view(state, other)["haunt"]["traitors"] == [] and view(state)["haunt"]["traitors"] == []
+
+
+def test_the_seed_is_shown_once_the_game_is_over(engine):
+    rnd = random.Random(2)
+    state, _ = new_auto_game(engine, 2, rnd, haunt="stop")
+    for _, state, _ in autoplay.play(engine, state, rnd, max_actions=3000):
+        pass
+    assert state["phase"] == "over" and view(state)["seed"] == state["seed"]
