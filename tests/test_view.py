@@ -37,3 +37,17 @@ def test_the_seed_is_shown_once_the_game_is_over(engine):
     for _, state, _ in autoplay.play(engine, state, rnd, max_actions=3000):
         pass
     assert state["phase"] == "over" and view(state)["seed"] == state["seed"]
+
+
+def test_a_face_down_ioun_stone_shows_no_number(engine):
+    # Secrets of Survival, haunt 12: "Right Now" (the stones lie face down)
+    from bot.engine.haunts.h12_blackrazor import STONE
+    from bot.engine import tokens as tk
+    from tests.test_haunt_play import revealed
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    g.state["haunt"]["number"] = 12
+    g.state["haunt"]["h12"] = {"to_place": [3], "held": {"ann": [2]}, "won": None}
+    tk.place(g.state, STONE, "kitchen", stone=4)
+    seen = view(g.state, "bo")
+    assert "h12" not in seen["haunt"]
+    assert [t for t in seen["tokens"] if t["name"] == STONE] == [{"name": STONE, "tile": "kitchen"}]

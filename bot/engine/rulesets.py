@@ -15,6 +15,8 @@ class RuleSet:
     default in place. The state lives in the game, never here."""
     number: int = 0
     title: str = ""
+    secret: tuple = ()               # keys of its own state in the haunt record nobody may see (bot.engine.view)
+    secret_token_fields: tuple = ()  # fields of its face-down tokens nobody may see
 
 
 def register(number: int):

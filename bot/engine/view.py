@@ -5,7 +5,8 @@ know.
 
 Secret from everyone: the RNG and the seed (until the game ends), the order
 of every deck and tile stack, a haunt module's hidden pieces (the keys its
-rule set lists in `secret`). Secret from all but their holders: hidden
+rule set lists in `secret`, and what lies under its face-down tokens,
+`secret_token_fields`). Secret from all but their holders: hidden
 traitor tokens, and who the traitor is until the table knows."""
 import copy
 
@@ -35,4 +36,7 @@ def view(state: dict, pid: str | None = None) -> dict:
         ruleset = rulesets.REGISTRY.get(h["number"])
         for key in getattr(ruleset, "secret", ()):
             h.pop(key, None)
+        for token in v.get("tokens", []):  # face-down tokens: what is written under them
+            for key in getattr(ruleset, "secret_token_fields", ()):
+                token.pop(key, None)
     return v

@@ -94,6 +94,8 @@ def _found(ctx, task, item):
 @rulesets.register(12)
 class Blackrazor(rulesets.RuleSet):
     title = "Blackrazor"
+    secret = ("h12",)  # which stone is which, and who holds which
+    secret_token_fields = ("stone",)  # the number under a face-down stone
 
     def setup_step(self, ctx, step):
         s = ctx.s
