@@ -72,3 +72,13 @@ def test_a_token_count_win_counts_only_the_tiles_it_names(engine):
     win = {"side": "heroes", "when": "token_count", "token": "quest", "label": "Ward", "op": ">=", "value": 2}
     assert condition_met(Ctx(g.c, g.state), win)
     assert not condition_met(Ctx(g.c, g.state), {**win, "on": ["catacomb"]})
+
+
+def test_turn_numbers_run_on_through_the_haunt(engine):
+    # Found: the turn number restarted at 1 when the haunt began
+    from tests.test_haunt_play import all_ready
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    before = g.state["haunt"]["turns_before"]
+    assert before >= 1
+    all_ready(g)
+    assert g.state["turn"]["number"] == before + 1

@@ -58,7 +58,7 @@ def begin(ctx):
 @effects.step("_first_slot")
 def _first_slot(ctx, task, item):
     s = ctx.s
-    start_slot(ctx, s["order"][0], (s["turn"] or {}).get("number", 0) + 1)
+    start_slot(ctx, s["order"][0], (s["turn"] or {}).get("number", s["haunt"].get("turns_before", 0)) + 1)
 
 
 def turn_order(s: dict) -> list[str]:

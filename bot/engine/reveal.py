@@ -49,6 +49,7 @@ def reveal(ctx):
               "placed": []})
     s.setdefault("monsters", [])
     s["phase"] = "haunt"
+    h["turns_before"] = (s["turn"] or {}).get("number", 0)  # the haunt's turns number on from here
     s["turn"] = None
     s["queue"].clear()
     haunt = ctx.c.haunts.get(h["number"])
