@@ -4,10 +4,12 @@ the frames of the replay picture."""
 MAX_FRAMES = 60
 
 
-def turn_states(engine, seed: int, actions: list[dict], haunt: str = "play", limit: int = MAX_FRAMES) -> list[dict]:
+def turn_states(engine, seed: int, actions: list[dict], haunt: str = "play", limit: int = MAX_FRAMES,
+                options: dict | None = None) -> list[dict]:
     """The state at the start of every turn and at the end, replayed from the
-    log; evenly thinned to at most `limit` frames (the last always kept)."""
-    state = engine.new_game(seed, haunt)
+    log (and the game's options, state["options"]); evenly thinned to at
+    most `limit` frames (the last always kept)."""
+    state = engine.new_game(seed, haunt, {k: v for k, v in (options or {}).items() if k != "haunt"})
     frames, turn = [], None
     for action in actions:
         state, _ = engine.apply(state, action)

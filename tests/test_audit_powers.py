@@ -19,7 +19,7 @@ from tests.invariants import check
 from tests.test_effects_haunt_attacks import asked, haunt_game, positions, said, settle
 from tests.test_effects_haunt_cards import monster, wererat
 from tests.test_effects_kit import give, my_turn
-from tests.test_haunt_play import all_ready
+from tests.test_haunt_play import all_ready, arena  # noqa: F401
 
 
 def kill(g, pid):
@@ -32,7 +32,7 @@ def haunt_after(g, revealer="ann"):
     from bot.engine.turns import start_haunt
     g.place("house_of_blood", "city", 1, -1)
     start_haunt(Ctx(g.c, g.state), revealer, "berserker_axe", "house_of_blood")
-    all_ready(g)
+    arena(g)
     for pid in g.state["seats"]:
         g.put(pid, "elfsong_tavern")
 

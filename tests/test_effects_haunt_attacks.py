@@ -17,7 +17,7 @@ from bot.engine import IllegalAction
 from tests.invariants import check
 from tests.test_effects_haunt_cards import monster, wererat
 from tests.test_effects_kit import give, my_turn, resolve_event
-from tests.test_haunt_play import all_ready, revealed
+from tests.test_haunt_play import all_ready, arena, revealed  # noqa: F401
 
 PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
@@ -27,7 +27,7 @@ def haunt_game(engine, advs=("torskar", "lia", "gretchen")):
     """Haunt 18 under way: Ann and Cy heroes, Bo (the revealer) the traitor,
     all three on the Elfsong Tavern, and a fresh turn for Ann."""
     g = revealed(engine, advs=advs, revealer="bo")
-    all_ready(g)
+    arena(g)
     assert g.state["haunt"]["number"] == 18 and g.state["haunt"]["traitors"] == ["bo"]
     for pid in ("ann", "bo", "cy"):
         g.put(pid, "elfsong_tavern")

@@ -1,5 +1,6 @@
 """Rulebook: The Haunt, Playing the Haunt, How Monsters Work, Winning the Game."""
 import collections
+import copy
 import os
 import random
 
@@ -95,9 +96,29 @@ def test_setup_places_monsters_and_counters(engine):
     assert g.state["haunt"]["counters"].get("Beholder hit points") == 6  # twice the adventurers
 
 
+def arena(g):
+    """all_ready for the tests that use haunt 18 only as a haunt under way
+    (attacks, cards, powers): its own setup is undone afterwards, so they see
+    only what they place. The city as it was at the reveal (no rebuild), the
+    traits as they were (no Might for the traitor), no Citizens, and the
+    Wererats together on the Catacomb Landing. Haunt 18 itself is played in
+    tests/test_haunt_18_rats_on_a_pier.py."""
+    assert g.state["haunt"]["number"] == 18
+    keep = {k: copy.deepcopy(g.state[k]) for k in ("board", "stacks", "set_aside", "discard")}
+    traits = {p: dict(g.p(p)["traits"]) for p in g.state["seats"]}
+    cards = {p: list(g.p(p)["cards"]) for p in g.state["seats"]}
+    all_ready(g)
+    g.state.update(keep)
+    for p in g.state["seats"]:
+        g.p(p)["traits"], g.p(p)["cards"] = traits[p], cards[p]
+    g.state["monsters"] = [m for m in g.state["monsters"] if m["name"] != "Citizen"]
+    for i, m in enumerate(g.state["monsters"]):
+        m["tile"], m["id"] = "catacomb_landing", f"m{i + 1}"
+
+
 def attack_ready(engine):
     g = revealed(engine, revealer="bo")  # haunt 18: Bo is the traitor; order Cy, Ann, Bo
-    all_ready(g)
+    arena(g)
     for pid in ("ann", "bo", "cy"):
         g.put(pid, "elfsong_tavern")
     g.state["turn"] = {**g.state["turn"], "player": "ann"}
@@ -417,8 +438,8 @@ def test_a_new_traitor_is_freed_from_a_crawling_claw(engine):
     assert "crawling_claw" in g.state["discard"]["event"]
 
 
-@pytest.mark.parametrize("tile,omen,number,kind", [("cursed_statue", "symbol_of_bhaal", 22, "several_traitors"),
-                                                   ("haunted_alley", "berserker_axe", 27, "none_yet")])
+@pytest.mark.parametrize("tile,omen,number,kind", [("haunted_alley", "berserker_axe", 27, "none_yet")])
+# (haunt 22, every adventurer a traitor, starts with the revealer: tests/test_haunt_22_battle_of_the_bhaalspawn.py)
 def test_turn_order_without_a_single_traitor(engine, tile, omen, number, kind):
     # Rulebook: Haunts with no Traitor (play goes on from the revealer's left, monsters after the revealer)
     g = revealed(engine, tile, omen, revealer="bo")

@@ -14,7 +14,7 @@ DISCORD_ID = "123456789012345678"  # what a Discord user's id looks like
 
 @pytest.fixture(scope="module")
 def points(engine):
-    return game_points(engine, seeds=(3, 24, 47), every=11)
+    return game_points(engine, seeds=(3, 9, 24, 29, 47, 58), every=17)
 
 
 def without_player(action: dict) -> dict:

@@ -115,6 +115,8 @@ class GameBot(discord.Client):
             sent = await post(part, **kwargs)
             if "view" in kwargs:
                 self.remember_buttons(outcome.game, sent)
+        if state["phase"] == "over" and outcome.before["phase"] != "over":
+            await post(await self.seed_reveal(outcome.game))
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
         if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
@@ -172,12 +174,19 @@ class GameBot(discord.Client):
             return None
         return discord.File(io.BytesIO(data), filename="map.png")
 
+    async def seed_reveal(self, game) -> str:
+        """The secret seed, told once the game has ended, and how to check the dice."""
+        seed = await self.service.revealed_seed(game)
+        return (f"This game's secret seed was {seed} (its SHA-256 is the commitment posted at the start, "
+                f"`{self.service.commitment(game)}`). Check every roll and draw: `/log file`, then "
+                f"`python -m bot table --verify {seed} <the log file>`.")
+
     async def send_replay(self, post, game):
         """The whole game as an animated picture, one frame per turn."""
         actions = await self.service.actions(game)
         try:
             data = await asyncio.get_running_loop().run_in_executor(
-                self.renderer, render_replay, game.seed, actions, game.state["options"]["haunt"])
+                self.renderer, render_replay, game.seed, actions, game.state["options"])
             await post("The game, turn by turn:", file=discord.File(io.BytesIO(data), filename="replay.gif"))
         except discord.HTTPException as e:
             log.info("replay not sent in %s: %s", game.channel_id, e)
@@ -325,14 +334,15 @@ def render_png(state: dict, max_bytes: int) -> bytes:
     return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
 
 
-def render_replay(seed: int, actions: list[dict], haunt: str) -> bytes:
+def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:
     """Runs in the render worker: the replay GIF of a game from its log."""
     from bot.content import load_content
     from bot.engine import Engine
     from bot.render import render_replay_gif
     from bot.replay import turn_states
     engine = Engine(load_content())
-    return render_replay_gif(engine.content, turn_states(engine, seed, actions, haunt))
+    return render_replay_gif(engine.content, turn_states(engine, seed, actions, options.get("haunt", "play"),
+                                                         options=options))
 
 
 def _rules_topics() -> list[dict]:

@@ -108,8 +108,10 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
         where, defence_value, name = other["tile"], ctx.value(target, trait), ctx.name(target)
     else:
         m = hp.monster(ctx, target)
-        if pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
+        if pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS and not m.get("ally"):
             raise IllegalAction("The monsters are on your side.")
+        if m.get("ally") and pid not in hp.traitors(s):
+            raise IllegalAction(f"{m['name']} {m['number']} is on your side.")
         if trait not in m["traits"]:
             raise IllegalAction(f"{m['name']} has no {trait.capitalize()}, so it cannot be attacked with it.")
         if m["tile"] == here and not st.beside(s, pid, m):
@@ -168,6 +170,7 @@ def _attack_over(ctx, task, item):
 
 
 def defence_roll(ctx, target: str, trait: str, value: int) -> int:
+    value += hooks.total("defence_dice", ctx, target, trait)  # dice a haunt adds (helpers on the tile ...)
     if target in ctx.s["players"]:
         return effects.make_roll(ctx, target, rng.dice_count(value), f"{trait.capitalize()} to defend", trait=trait,
                                  kind="defence")
@@ -324,6 +327,8 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     s = ctx.s
     turn = s["turn"]
     m = hp.monster(ctx, ref)
+    if hooks.first("monster_attack", ctx, m, target, trait):  # the haunt makes this attack its own way
+        return
     trait = (trait or m.get("attacks")
              or ("might" if "might" in m["traits"] else next(iter(m["traits"]), "might"))).lower()
     if m.get("attacks") and trait != m["attacks"]:  # the haunt gives it one attack trait

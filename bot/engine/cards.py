@@ -51,7 +51,7 @@ def _settle_event(ctx, task, item):
     if task["keep"] or card.ongoing:
         ctx.s["players"][task["player"]]["cards"].append(card.id)
         ctx.say(f"{ctx.name(task['player'])} keeps {card.name} in front of them.", kind="keep", card=card.id)
-    else:
+    elif not hooks.first("discarding", ctx, card.id):  # a house rule may bury it instead
         ctx.s["discard"]["event"].append(card.id)
 
 
@@ -230,6 +230,8 @@ def discard(ctx, cid: str, quiet: bool = False):
                 if not pile:
                     del s["piles"][tile]
         effects.unsettle(ctx, cid)
+    if hooks.first("discarding", ctx, cid):  # a house rule buried it under its deck instead
+        return
     s["discard"][deck].append(cid)
     if not quiet:
         ctx.say(f"{ctx.card_name(cid)} is discarded.", kind="discard", card=cid)

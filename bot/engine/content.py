@@ -19,14 +19,15 @@ EACH_WHERE = ("here", "here_and_connected", "catacomb", "city", "building", "str
 CONDITIONS = ("above_lowest",)
 TILE_CARD_TRIGGERS = ("on_enter", "on_end_turn", "action")
 HAUNT_KINDS = ("traitor", "hidden_traitor", "no_traitor", "none_yet", "several_traitors")
-TURN_ORDERS = ("traitors_first",)  # a haunt's own turn order (Traitor's Tome, haunt 9)
+TURN_ORDERS = ("traitors_first", "revealer_first")  # a haunt's own turn order (Traitor's Tome, haunt 9)
 
 # --- the forms a haunt file may use (rules_data/haunts/README.md); each one is what the haunt
 # layer (bot/engine/haunt_play.py) carries out, or a form the players carry out by hand.
 HAUNT_SIDES = ("traitor", "heroes")
 COUNT_WORDS = ("heroes", "adventurers", "players", "traitors")  # haunt_play.count_value
 STAR_STAT = "*"  # a stat printed as * (haunt 48's Demon): set in play as the monster's notes say
-SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "hidden_tokens", "manual")
+SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "fetch_tile", "hidden_tokens",
+             "traits", "manual")
 SETUP_AT = ("traitor", "revealer", "each_hero", "adventurer_tiles", "every_omen_tile", "chosen")  # or "tile:<id>"
 TOKEN_KINDS = ("quest", "item", "obstacle", "npc", "monster")  # or the name of a square token
 WIN_WHENS = ("all_heroes_dead", "traitor_dead", "monster_dead", "counter_at", "token_count", "manual")
@@ -37,9 +38,10 @@ HAUNT_FIELDS = ("number", "id", "title", "kind", "traitor_rule", "provenance", "
                 "notes", "traitor", "heroes", "monster", "counter", "setup", "win", "roll_check")
 SIDE_FIELDS = ("intro", "stub", "part_two_when", "section")
 SECTION_FIELDS = ("heading", "text", "part")
-MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "attacks", "notes")
+MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "attacks", "ally", "moves",
+                  "notes")
 COUNTER_FIELDS = ("name", "start", "track", "meaning")
-CHOSEN_FIELDS = ("among", "apart", "farthest_from")  # where a side may put a piece it places (at = "chosen")
+CHOSEN_FIELDS = ("among", "apart", "apart_if_possible", "farthest_from")  # where a side may put a piece it places (at = "chosen")
 CHOSEN_AMONG = ("catacomb", "city", "building", "street", "omen", "event", "item", "none")  # or tile:<id>
 CHOSEN_APART = ("heroes", "adventurers", "traitors", "same")
 SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the step concerns)
@@ -49,11 +51,14 @@ SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the 
     "set_counter": ("counter", "value"),
     "draw": ("deck", "count"),
     "move": ("at",),
+    "fetch_tile": ("tile",),
+    "traits": ("restore", "gain"),  # the side's adventurers: traits back up to their start, then gains
     "hidden_tokens": (),
     "manual": (),
 }
 SETUP_NEEDS = {"place_monster": ("monster", "count", "at"), "place_token": ("token", "label", "at"),
-               "place_npc": ("label", "at"), "set_counter": ("counter", "value"), "draw": ("deck", "count")}
+               "place_npc": ("label", "at"), "set_counter": ("counter", "value"), "draw": ("deck", "count"),
+               "fetch_tile": ("tile",)}
 WIN_FIELDS = {  # besides side, when, text and part
     "all_heroes_dead": (), "traitor_dead": (), "manual": (),
     "monster_dead": ("monster",),
@@ -515,15 +520,15 @@ def count_problem(value) -> str | None:
     if isinstance(value, int):
         return None if value >= 0 else f"{value} is negative"
     text = value.replace(" ", "")
-    bad = (f"{value!r} is not a count: use digits, + - * ( ) and the words {', '.join(COUNT_WORDS)}"
-           f" (e.g. \"2*adventurers\", \"heroes+1\")")
-    if not re.fullmatch(r"[0-9a-z+*\-()]+", text):
+    bad = (f"{value!r} is not a count: use digits, + - * // ( ) and the words {', '.join(COUNT_WORDS)}"
+           f" (e.g. \"2*adventurers\", \"heroes+1\", \"adventurers//2+1\" for half rounded down plus 1)")
+    if not re.fullmatch(r"[0-9a-z+*/\-()]+", text):
         return bad
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError:
         return bad
-    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Add, ast.Sub, ast.Mult, ast.USub, ast.UAdd, ast.Load)
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.USub, ast.UAdd, ast.Load)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and type(node.value) is int:
             continue
@@ -568,6 +573,8 @@ def _chosen(e: _Entry, step: dict, tiles: dict):
     for rule in e.get("apart", list, []):
         if rule not in CHOSEN_APART:
             e.fail("apart", f"{rule!r} is not one of {', '.join(CHOSEN_APART)}")
+    if e.get("apart_if_possible", bool, False) and not step.get("apart"):
+        e.fail("apart_if_possible", "goes with apart")
     far = e.get("farthest_from", str, None)
     if far is not None and far not in ("heroes", "adventurers") and not (far.startswith("tile:") and far[5:] in tiles):
         e.fail("farthest_from", f"{far!r} is not heroes, adventurers or tile:<tile id>")
@@ -655,6 +662,10 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
                 continue
             me.fail(trait, f"expected a whole number (or \"*\" as printed), got {value!r}")
         _count(me, "count", None)  # left out when the haunt sets no number (haunt 6's Vine Blights)
+        me.get("ally", str, None, choices=("heroes",))  # NPCs on the heroes' side (haunt_play.add_monster)
+        moves = me.get("moves", int, None)  # a fixed move each monster turn, no Speed roll
+        if moves is not None and moves < 1:
+            me.fail("moves", "a fixed move is 1 space or more")
         attacks = me.get("attacks", str, None, choices=TRAITS)  # its one attack trait (attack.monster_attack)
         if attacks is not None and type(raw_monster.get(attacks)) is not int:
             me.fail("attacks", f"the monster has no {attacks} to attack with")
@@ -709,6 +720,17 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
             labels.add(_text(pe, "label"))
         if "deck" in step:
             pe.get("deck", str, choices=("event", "item", "omen"))
+        if do == "traits":
+            for trait in pe.get("restore", list, []):
+                if trait not in TRAITS:
+                    pe.fail("restore", f"{trait!r} is not a trait")
+            for trait, amount in pe.get("gain", dict, {}).items():
+                if trait not in TRAITS or type(amount) is not int or amount < 1:
+                    pe.fail("gain", f"{trait} = {amount!r}: expected a trait and a whole number of at least 1")
+            if not step.get("restore") and not step.get("gain"):
+                pe.fail("restore", "do = traits needs restore, gain or both")
+        if do == "fetch_tile" and (step["tile"] not in tiles or tiles[step["tile"]].stack == "start"):
+            pe.fail("tile", f"{step['tile']!r} is not a tile of a stack (the start tiles are always in play)")
         _chosen(pe, step, tiles)
 
     setup_texts = " ".join(step["text"] for step in raw.get("setup", [])).lower()

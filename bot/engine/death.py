@@ -33,7 +33,8 @@ def die(ctx, pid: str, why: str):
     if p["cards"]:
         for cid in p["cards"]:  # dropped as they are: a corpse's traits no longer change
             if ctx.c.cards[cid].deck == "event":
-                s["discard"]["event"].append(cid)
+                if not hooks.first("discarding", ctx, cid):
+                    s["discard"]["event"].append(cid)
             else:
                 s["piles"].setdefault(p["tile"], []).append(cid)
         p["cards"], p["held_bonus"] = [], {}

@@ -12,7 +12,7 @@ Hooks other modules fill in (so that no card name appears here):
   ROLL_REACTIONS   things offered right after a roll with result bands (Gambler's Dice, Bardic Inspiration)
   DAMAGE_STAGES    things that change damage before it is taken (Protection, Chain Mail, Figurine ...)
 """
-from . import geometry, rng
+from . import geometry, hooks, rng
 from . import marks as mk
 from . import state as st
 from . import tokens as tk
@@ -213,7 +213,8 @@ def dice_changes(ctx, pid: str, trait: str | None, kind: str, spend: bool) -> tu
             cursed = True
             if curse.get("card") in p["cards"]:
                 p["cards"].remove(curse["card"])
-                ctx.s["discard"][ctx.c.cards[curse["card"]].deck].append(curse["card"])
+                if not hooks.first("discarding", ctx, curse["card"]):
+                    ctx.s["discard"][ctx.c.cards[curse["card"]].deck].append(curse["card"])
     return change, why, cursed
 
 
@@ -508,6 +509,9 @@ def opponents_of(ctx, pid: str) -> list[str]:
     s = ctx.s
     if s["phase"] != "haunt" or not s["haunt"]:
         return []
+    own = hooks.first("opponents", ctx, pid)  # a haunt that draws the sides its own way
+    if own is not None:
+        return [o for o in own if o != pid and s["players"][o]["alive"]]
     if s["haunt"].get("hidden_tokens") and not s["haunt"].get("unmasked"):
         return []  # Ruling: a hidden traitor is nobody's opponent until unmasked, or the rules would give them away
     traitors = set(s["haunt"]["traitors"])

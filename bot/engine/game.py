@@ -7,7 +7,7 @@ An action is a dict with a `type` and the acting `player` id:
 """
 import pickle
 
-from . import actions, cards, effects, moves, specials, turns
+from . import actions, cards, effects, hooks, moves, specials, turns
 from . import state as st
 from . import tokens as tk
 from .ctx import Ctx
@@ -70,17 +70,47 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
     return offers
 
 
+RULES = ("baldurs-gate", "legacy-house-rules")  # the rules a table may play by (bot.engine.specials.house_rules)
+OPTION_KEYS = ("chosen_haunt", "rules", "avoid_repeats", "played")
+
+
+def check_options(content, options: dict | None) -> dict:
+    """The table's options, checked: `chosen_haunt` (a haunt number played
+    in place of the chart's), `rules` (a list of RULES), `avoid_repeats`
+    (the rulebook's optional rule Selecting the Haunt) with `played`, the
+    haunt numbers this server has played. Plain data, as the state is."""
+    options = dict(options or {})
+    unknown = set(options) - set(OPTION_KEYS)
+    if unknown:
+        raise IllegalAction(f"Unknown game option {sorted(unknown)[0]!r}.")
+    out = {}
+    chosen = options.get("chosen_haunt")
+    if chosen is not None:
+        if type(chosen) is not int or chosen not in content.traitor_rules:
+            raise IllegalAction(f"There is no haunt {chosen}: choose a number from 1 to {max(content.traitor_rules)}.")
+        out["chosen_haunt"] = chosen
+    rules = options.get("rules") or []
+    if isinstance(rules, str) or any(r not in RULES for r in rules):
+        raise IllegalAction(f"Unknown rules {rules!r}: choose from {', '.join(RULES)}.")
+    out["rules"] = sorted(set(rules) - {"baldurs-gate"})
+    out["avoid_repeats"] = bool(options.get("avoid_repeats"))
+    out["played"] = sorted({int(n) for n in options.get("played") or [] if int(n) in content.traitor_rules})
+    return out
+
+
 MONSTER_TURN_ACTIONS = ("monster", "end", "decide", "counter", "token", "declare", "confirm", "part_two", "handover",
-                        "unmask", "ready", "slay", "trait")
+                        "unmask", "ready", "slay", "trait", "task")  # task: a haunt's monster action (a charge)
 
 
 class Engine:
     def __init__(self, content):
         self.content = content
 
-    def new_game(self, seed: int, haunt: str = "play") -> dict:
-        """A new game; `haunt="stop"` ends it at the haunt's reveal."""
-        return st.new_state(seed, haunt)
+    def new_game(self, seed: int, haunt: str = "play", options: dict | None = None) -> dict:
+        """A new game; `haunt="stop"` ends it at the haunt's reveal. `options`
+        are the table's choices (see check_options), kept in the state so
+        the game replays exactly from its seed and log."""
+        return st.new_state(seed, haunt, check_options(self.content, options))
 
     def apply(self, state: dict, action: dict) -> tuple[dict, list[dict]]:
         """Return the state after `action` and the events it produced; the
@@ -99,8 +129,8 @@ class Engine:
             raise IllegalAction(f"Waiting for {ctx.name(waiting['player'])} to choose {waiting['prompt']}")
         return ctx.s, ctx.ev
 
-    def replay(self, seed: int, actions, haunt: str = "play") -> tuple[dict, list[dict]]:
-        state, events = self.new_game(seed, haunt), []
+    def replay(self, seed: int, actions, haunt: str = "play", options: dict | None = None) -> tuple[dict, list[dict]]:
+        state, events = self.new_game(seed, haunt, options), []
         for action in actions:
             state, ev = self.apply(state, action)
             events.extend(ev)
@@ -257,6 +287,8 @@ class Engine:
         source, _, steps = fresh[0]
         if source in ctx.c.tiles and haunt_play.ignores_harm(ctx.s, pid):
             steps = haunt_play.without_harm(steps)  # Rulebook: The Traitor's New Powers
+        if source in ctx.c.tiles:
+            steps = hooks.first("tile_roll", ctx, pid, source, steps) or steps  # a house rule (take a 5)
         ctx.s["turn"]["rolls"].append(f"action:{source}")
         effects.queue(ctx, pid, steps, source=source, front=True)
 

@@ -45,9 +45,11 @@ def nearest_left(state: dict, revealer: str, tied: list[str]) -> str:
     return tied[0]
 
 
-def choose_traitors(content, state: dict, number: int, revealer: str) -> list[str]:
+def choose_traitors(content, state: dict, number: int, revealer: str, tie=None) -> list[str]:
     """The players who become traitors for haunt `number` (empty when the
-    haunt has none, or a hidden one)."""
+    haunt has none, or a hidden one). `tie(state, revealer, tied)` breaks a
+    tie (default: nearest_left)."""
+    tie = tie or nearest_left
     rule = content.traitor_rules[number]
     alive = [pid for pid in state["seats"] if state["players"][pid]["alive"]]
     for step in rule.pick:
@@ -59,7 +61,7 @@ def choose_traitors(content, state: dict, number: int, revealer: str) -> list[st
         elif kind in ("lowest", "highest"):
             values = {pid: st.trait_value(content, state, pid, step["trait"]) for pid in alive}
             target = (min if kind == "lowest" else max)(values.values())
-            return [nearest_left(state, revealer, [p for p in alive if values[p] == target])]
+            return [tie(state, revealer, [p for p in alive if values[p] == target])]
         elif kind == "revealer":
             return [revealer]
         elif kind == "left_of_revealer":
@@ -68,7 +70,7 @@ def choose_traitors(content, state: dict, number: int, revealer: str) -> list[st
             others = [p for p in alive if p != revealer]
             ages = {p: content.adventurers[state["players"][p]["adventurer"]].age for p in others}
             oldest = max(ages.values())
-            return [nearest_left(state, revealer, [p for p in others if ages[p] == oldest])]
+            return [tie(state, revealer, [p for p in others if ages[p] == oldest])]
         elif kind == "holder":
             found = [pid for pid in alive if step["card"] in state["players"][pid]["cards"]]
             if found:

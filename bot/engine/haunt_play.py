@@ -9,7 +9,7 @@ haunt (`state["options"]["haunt"] == "play"`).
 import re
 
 from . import board as bd
-from . import effects, geometry, hooks, rng
+from . import effects, geometry, hooks, moves, rng
 from . import state as st
 from . import traits as tr
 from .errors import IllegalAction
@@ -72,6 +72,9 @@ def turn_order(s: dict) -> list[str]:
         start = seats.index(heroes(s)[0]) + 1
         around = [seats[(start + k) % len(seats)] for k in range(len(seats))]
         return [p for p in around if p in traitors(s)] + [MONSTERS] + [p for p in around if p not in traitors(s)]
+    if h.get("turn_order") == "revealer_first":  # the revealer plays again first, then to the left
+        start = seats.index(h["revealer"])
+        return [seats[(start + k) % len(seats)] for k in range(len(seats))] + [MONSTERS]
     if h["kind"] == "traitor" and traitors(s):
         t = traitors(s)[0]
         start = seats.index(t) + 1
@@ -90,7 +93,7 @@ def start_slot(ctx, slot: str, number: int):
     for k in range(len(order) + 1):
         nxt = order[(i + k) % len(order)]
         if nxt == MONSTERS:
-            if any(not m.get("dead") for m in s["monsters"]):
+            if any(not m.get("dead") and not m.get("ally") for m in s["monsters"]):
                 return begin_monster_turn(ctx, number)
             continue
         if s["players"][nxt]["alive"]:
@@ -132,13 +135,13 @@ def count_value(ctx, expr) -> int | None:
     s = ctx.s
     values = {"heroes": len(heroes(s)), "adventurers": len(s["seats"]), "players": len(s["seats"]),
               "traitors": len(traitors(s))}
-    if not re.fullmatch(r"[0-9a-z+*\-()]+", text):
+    if not re.fullmatch(r"[0-9a-z+*/\-()]+", text):
         return None
     for word, n in values.items():
         text = text.replace(word, str(n))
-    if not re.fullmatch(r"[0-9+*\-()]+", text):
+    if not re.fullmatch(r"[0-9+*/\-()]+", text) or re.search(r"(?<!/)/(?!/)", text):
         return None
-    return max(0, int(eval(text, {"__builtins__": {}}, {})))  # noqa: S307 - digits and + - * only
+    return max(0, int(eval(text, {"__builtins__": {}}, {})))  # noqa: S307 - digits and + - * // only
 
 
 def where(ctx, at: str) -> list[str]:
@@ -179,6 +182,14 @@ def add_monster(ctx, name: str, tile: str) -> dict:
                     if x["name"].lower() == name.lower()), None)
     if attacks:
         monster["attacks"] = attacks  # the one trait it attacks with (and its targets defend with)
+    ally = next((x.get("ally") for x in ctx.c.haunts[s["haunt"]["number"]].raw.get("monster", [])
+                 if x["name"].lower() == name.lower()), None)
+    if ally:
+        monster["ally"] = ally  # an NPC on the heroes' side: the traitor's opponent, not the monster turn's
+    moves = next((x.get("moves") for x in ctx.c.haunts[s["haunt"]["number"]].raw.get("monster", [])
+                  if x["name"].lower() == name.lower()), None)
+    if moves:
+        monster["moves"] = moves  # a fixed move each monster turn, with no Speed roll
     s["monsters"].append(monster)
     if name not in s["haunt"]["placed"]:
         s["haunt"]["placed"].append(name)
@@ -195,6 +206,8 @@ def run_setup_step(ctx, step: dict):
     done = do == "hidden_tokens" and bool(h.get("hidden_tokens"))  # dealt at the reveal (reveal.start_haunt)
     if step.get("at") == "chosen" and do in PLACING:
         done = place_chosen(ctx, step)
+    elif do == "fetch_tile":
+        done = fetch_tile(ctx, step)
     elif do == "place_monster" and monster_stats(ctx, step.get("monster", "")) is not None:
         tiles, count = where(ctx, step.get("at", "")), count_value(ctx, step.get("count", 1))
         if tiles and count is not None:
@@ -220,9 +233,33 @@ def run_setup_step(ctx, step: dict):
             h.setdefault("counter_start", {})[step["counter"]] = value
             ctx.say(f"Setup: {step['counter']} starts at {value}.", kind="haunt_setup", to=side_audience(s, side))
             done = True
+    elif do == "traits":  # the side's adventurers: traits back up to their start, then the gains
+        for pid in alive(s, side_players(s, side)):
+            restore_traits(ctx, pid, step.get("restore", []), step.get("gain", {}))
+        done = True
+    elif do == "move" and len(where(ctx, step.get("at", ""))) == 1:  # the side's figures on the board go to one tile
+        tile = where(ctx, step["at"])[0]
+        for pid in side_players(s, side):
+            if st.on_board(s["players"][pid]):
+                s["players"][pid]["tile"], s["players"][pid]["half"] = tile, None
+        ctx.say(f"Setup: {'the heroes are' if side == 'heroes' else 'the traitor is'} put on the {ctx.tile_name(tile)}.",
+                kind="haunt_setup", tile=tile)
+        done = True
     if not done and step.get("text"):
         for pid in side_players(s, side):
             ctx.say(f"Setup for you to do by hand: {step['text']}", kind="haunt_setup", to=pid)
+
+
+def restore_traits(ctx, pid: str, restore, gain: dict):
+    """The haunts' usual "any of these traits below its starting value goes
+    back up to it, then gain ..." for one adventurer."""
+    p = ctx.s["players"][pid]
+    tracks = ctx.c.adventurers[p["adventurer"]].tracks
+    for trait in restore:
+        if p["traits"][trait] < tracks[trait].start:
+            tr.change(ctx, pid, trait, tracks[trait].start - p["traits"][trait])
+    for trait, amount in gain.items():
+        tr.change(ctx, pid, trait, amount)
 
 
 # --- pieces a side places where it chooses ------------------------------------------------------
@@ -269,6 +306,7 @@ def allowed_tiles(ctx, step: dict) -> list[str]:
     s = ctx.s
     tiles = [t for t in s["board"] if not step.get("among") or any(_fits(ctx, t, kind) for kind in step["among"])]
     name = piece_name(step)
+    before_apart = tiles
     for rule in step.get("apart", []):
         if rule == "same":
             taken = {m["tile"] for m in s["monsters"] if m["name"] == name and not m["dead"]} | \
@@ -278,6 +316,8 @@ def allowed_tiles(ctx, step: dict) -> list[str]:
                    "adventurers": s["seats"]}[rule]
             taken = {s["players"][p]["tile"] for p in who if st.on_board(s["players"][p])}
         tiles = [t for t in tiles if t not in taken]
+    if not tiles and step.get("apart_if_possible"):  # "1 per tile if possible": the limits give way
+        tiles = before_apart
     far = step.get("farthest_from")
     if far and tiles:
         sources = [far[5:]] if far.startswith("tile:") else \
@@ -331,6 +371,73 @@ def _decide_place_chosen(ctx, pending, index):
         effects.push_front(ctx, [{**item, "left": item["left"] - 1}])
 
 
+# --- a tile the haunt needs, fetched from its stack --------------------------------------------
+
+def fetch_doors(ctx, tid: str) -> list[tuple[str, str, int]]:
+    """(tile, side, rotation) for each open door of the tile's level it may
+    join: doors of its own colour, or, for a building with no building door
+    open, street doors (the haunts' usual "if there are no open building
+    doors"). It is turned to join the most doorways without sealing the level."""
+    s = ctx.s
+    tile = ctx.c.tiles[tid]
+    level = "catacomb" if tile.kind == "catacomb" else "city"
+    found = {"building": [], "street": [], "catacomb": []}
+    for placed, side in bd.open_doorways(ctx.c, s["board"], level):
+        colour = bd.placed_doorways(ctx.c, s["board"], placed)[side]
+        fits = moves.placements(ctx, tid, bd.neighbour_square(s["board"][placed], side), bd.OPPOSITE[side]) \
+            if colour in found else []
+        if fits:
+            found[colour].append((placed, side, sorted(fits, key=lambda o: (o[2], -o[1]))[0][0]))
+    doors = found[tile.kind] or (found["street"] if tile.kind == "building" else [])
+    return sorted(doors, key=lambda d: (ctx.tile_name(d[0]), d[1]))
+
+
+def fetch_tile(ctx, step: dict) -> bool:
+    """A tile the haunt needs that is not in play is taken from its stack and
+    joined to an open door the side's chooser picks; the stack is shuffled."""
+    if step["tile"] in ctx.s["board"]:
+        return True
+    effects.queue(ctx, chooser(ctx.s, step.get("side", "heroes")), [{"do": "_fetch_tile", "tile": step["tile"]}],
+                  source="haunt")
+    return True
+
+
+@effects.step("_fetch_tile")
+def _fetch_tile(ctx, task, item):
+    tid = item["tile"]
+    if tid in ctx.s["board"]:
+        return
+    doors = fetch_doors(ctx, tid)
+    if not doors:
+        ctx.say(f"Setup: no open door can take the {ctx.c.tiles[tid].name}; it stays out of play.", kind="haunt_setup")
+        return
+    if len(doors) == 1:
+        attach_fetched(ctx, tid, doors[0])
+        return
+    effects.ask(ctx, task["player"], "fetch_tile", f"which open door does the {ctx.c.tiles[tid].name} join?",
+                [f"The {ctx.tile_name(t)}'s {side} door" for t, side, _ in doors], tile=tid,
+                doors=[list(d) for d in doors])
+
+
+@effects.decision("fetch_tile")
+def _decide_fetch_tile(ctx, pending, index):
+    attach_fetched(ctx, pending["data"]["tile"], tuple(pending["data"]["doors"][index]))
+
+
+def attach_fetched(ctx, tid: str, door: tuple[str, str, int]):
+    s = ctx.s
+    placed, side, rot = door
+    level, x, y = bd.neighbour_square(s["board"][placed], side)
+    stack = ctx.c.tiles[tid].stack
+    for pile in (s["stacks"], s["set_aside"]):
+        if tid in pile.get(stack, []):
+            pile[stack].remove(tid)
+    s["board"][tid] = {"level": level, "x": x, "y": y, "rot": rot}
+    s["stacks"][stack] = rng.shuffle(s, s["stacks"].get(stack, []))
+    ctx.say(f"Setup: the {ctx.c.tiles[tid].name} is taken from the {stack} stack and joined to the "
+            f"{ctx.tile_name(placed)}'s {side} door; the stack is shuffled.", kind="haunt_setup", tile=tid)
+
+
 def side_audience(s: dict, side: str) -> str:
     """Where a side's setup words go: that side's players when the traitor is
     known; everyone when all read the same book (hidden traitor, no traitor)."""
@@ -363,11 +470,19 @@ def begin_monster_turn(ctx, number: int):
     turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": []})
     s["turn"] = turn
     ctx.say(f"Turn {number}: the monster turn ({ctx.name(boss)} moves the monsters).", kind="turn", player=boss)
-    for name in dict.fromkeys(m["name"] for m in s["monsters"] if not m["dead"] and not m["stunned"]):
-        speed = next(m for m in s["monsters"] if m["name"] == name)["traits"].get("speed", 0)
+    # a monster the haunt keeps out of this turn (asked with its own tile) neither rolls nor recovers in it
+    resting = {m["id"] for m in s["monsters"] if not m["dead"] and hooks.first("monster_blocked", ctx, m, m["tile"])}
+    for name in dict.fromkeys(m["name"] for m in s["monsters"] if not m["dead"] and not m["stunned"]
+                              and not m.get("ally") and m["id"] not in resting):
+        first_one = next(m for m in s["monsters"] if m["name"] == name)
+        if first_one.get("moves"):  # the haunt gives it a fixed move: no roll
+            turn["moves"][name] = first_one["moves"]
+            continue
+        speed = first_one["traits"].get("speed", 0)
         total = effects.make_roll(ctx, boss, rng.dice_count(speed), f"Speed for the {name}s") if speed else 0
         turn["moves"][name] = max(1, total)
-    turn["stunned_at_start"] = [m["id"] for m in s["monsters"] if m["stunned"]]
+    turn["stunned_at_start"] = [m["id"] for m in s["monsters"] if m["stunned"] and not m.get("ally")
+                                and m["id"] not in resting]
 
 
 MONSTER_WAYS = (*bd.SIDES, "stairs", "grate")
@@ -393,8 +508,13 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
         dest, cost = "catacomb_landing", 1
     else:
         raise IllegalAction(f"{m['name']} {m['number']} cannot go {way} from the {here.name}.")
+    why = hooks.first("monster_blocked", ctx, m, dest)  # a haunt's own limits (a level it never leaves ...)
+    if why:
+        raise IllegalAction(why)
     blockers = [p for p in alive(s, st.side_members(s, "heroes")) if st.beside(s, p, m)]
-    cost += len(blockers)  # Rulebook: Moving Past Opponents
+    if m.get("ally"):  # an NPC on the heroes' side is slowed by the known traitors instead
+        blockers = [p for p in alive(s, traitors(s)) if st.known_traitor(s, p) and st.beside(s, p, m)]
+    cost += max(0, len(blockers) + hooks.total("monster_leave_cost", ctx, m)) if blockers else 0  # Moving Past Opponents
     used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
     allowance = turn["moves"].get(m["name"], 1)
     if used > 0 and used + cost > allowance:
@@ -437,6 +557,8 @@ def end_monster_turn(ctx):
             m["stunned"] = False
             ctx.say(f"{m['name']} {m['number']} recovers.", kind="monster")
     s["turn"]["ending"] = True
+    for steps in hooks.fire("monster_turn_ending", ctx):  # what the haunt does as the monster turn ends
+        effects.queue(ctx, s["turn"]["player"], steps)
     effects.queue(ctx, s["turn"]["player"], [{"do": "_next_turn"}])
 
 
@@ -660,12 +782,26 @@ def reveal_part_two(ctx, pid: str):
         raise IllegalAction("Your side's rules have no second part.")
     if book in h["part_two"]:
         raise IllegalAction("Your side's second part is already open.")
-    h["part_two"].append(book)
     ctx.say(f"{ctx.name(pid)}'s side opens the second part of its rules.", kind="haunt")
+    open_part_two(ctx, book)
+
+
+def open_part_two(ctx, book: str):
+    """A side's second part opens (by its player's `part2`, or by the haunt's
+    own rule): its members read it in private, then its part-two setup steps
+    are carried out."""
+    s, h = ctx.s, ctx.s["haunt"]
+    haunt = ctx.c.haunts.get(h["number"])
+    if book in h["part_two"] or not haunt:
+        return
+    h["part_two"].append(book)
     for other in s["seats"]:
         if side_book(s, other) == book:
             for text in rules_texts(ctx, haunt, other, part=2):
                 ctx.say(text, kind="secret_rules", to=other)
+    for step in haunt.raw.get("setup", []):
+        if step.get("part", 1) == 2 and step.get("side", "heroes") == book:
+            run_setup_step(ctx, step)
 
 
 

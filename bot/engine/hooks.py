@@ -17,6 +17,7 @@ POINTS = {
     "leave_cost": "(ctx, pid) -> extra spaces to leave the tile (a haunt's monsters that slow nobody may "
                   "answer below 0); total, never below 0",
     "leave_blocked": "(ctx, pid) -> why the adventurer may not leave, or None; first",
+    "way_blocked": "(ctx, pid, tile) -> why the adventurer may not move onto that placed tile now, or None; first",
     "leaving": "(ctx, pid, tile) -> None; may queue steps that run before the step away",
     "watched": "(ctx, mover, tile) -> steps to run before a mover (adventurer or monster id) arrives, or None; first",
     "entered": "(ctx, mover, tile) -> None; a mover (adventurer or monster id) arrived",
@@ -36,20 +37,42 @@ POINTS = {
     "after_damage": "(ctx, winner, loser, kind, distance) -> steps to run once the damage is taken; fire",
     "attack_followups": "(ctx, pid, target, reckless) -> steps after the attack's outcome; fire",
     "monster_hurt": "(ctx, monster, kind, amount) -> True when it dealt with the damage (else the monster is stunned); first",
+    "defence_dice": "(ctx, defender, trait) -> extra dice for a defence roll (an adventurer or a monster id); total",
+    "monster_attack": "(ctx, monster, target, trait) -> True when the haunt made the monster's attack itself (a "
+                      "group attack, an attack on another monster); first",
+    "monster_leave_cost": "(ctx, monster) -> spaces added to what the heroes on its tile cost the monster to "
+                          "leave (below 0: monsters that ignore heroes); total, the cost never below 0",
+    "monster_blocked": "(ctx, monster, dest) -> why the monster may not move to `dest` now (asked with its own "
+                       "tile: why it may not act at all this turn), or None; first",
     # the haunt (rulebook: The Haunt; Playing the Haunt; How Monsters Work)
     "traitor_named": "(ctx, pid) -> None; a player has just become a known traitor",
+    "skull_spared": "(ctx, pid, trait) -> True when the trait stops on the step above the skull instead (a "
+                    "traitor who cannot die yet); first",
+    "opponents": "(ctx, pid) -> the adventurers who oppose `pid`, when the haunt draws the sides its own way "
+                 "(everyone against everyone, a dominated hero), or None; first",
     "death": "(ctx, pid, killer) -> None; an adventurer has died (their cards not yet dropped)",
     "monster_killed": "(ctx, monster_id) -> None",
     "next_slot": "(ctx) -> True when the haunt's turn order took over; first",
     "turn_started": "(ctx, pid) -> None",
     "turn_ending": "(ctx, pid) -> steps to run at the end of the turn; fire",
     "monster_turn": "(ctx, number) -> True when the haunt runs its own monster turn; first",
+    "monster_turn_ending": "(ctx) -> steps to run as the monster turn ends (before the next turn); fire",
     "win_check": "(ctx) -> (side, why) when a haunt's own condition is met, or None; first",
     "setup_step": "(ctx, step) -> True when the haunt carried the step out itself; first",
     "card_gaining": "(ctx, pid, card) -> True when the adventurer takes something else instead and the item "
                     "or omen stays where it was (deck, pile, giver); first",
     "task": "(ctx, pid, trait, task) -> True when the haunt carried out the named task itself (the toolkit's "
             "`task`); first",
+    # the game's options and house rules (bot.engine.specials.house_rules)
+    "haunt_selected": "(ctx, revealer, omen, tile, number) -> {number, why, tile?, omen?} to play instead of the "
+                      "chart's haunt (a chosen haunt, the search for an unplayed one), or None; first",
+    "traitor_tie": "(ctx, revealer, tied) -> the tied player who becomes the traitor, or None for the "
+                   "rulebook's tie-break; first",
+    "tile_roll": "(ctx, pid, tile, steps) -> the steps to run instead of a tile's roll, or None; first",
+    "symbol_card": "(ctx, pid, tile, deck) -> True when it took over the card for a just-discovered tile's "
+                   "symbol; first",
+    "discarding": "(ctx, card) -> True when the card went somewhere else than its discard pile (buried under "
+                  "its deck); first",
 }
 
 _subscribers: dict[str, list] = defaultdict(list)

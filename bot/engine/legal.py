@@ -6,7 +6,7 @@ from . import moves
 from . import haunt_play
 from . import sides as hp
 from . import state as st
-from . import effects
+from . import effects, hooks
 from .ctx import Ctx
 from .errors import IllegalAction
 from .game import roll_offers
@@ -85,8 +85,9 @@ def attack_actions(ctx, pid: str) -> list[dict]:
     targets = [o for o in (effects.opponents_of(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
                if o != pid and s["players"][o]["alive"] and st.together(s, o, pid)
                and attack.shielded(ctx, o) is None]
-    if not (pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS):
-        targets += [m["id"] for m in s["monsters"] if not m["dead"] and st.beside(s, pid, m) and "might" in m["traits"]]
+    traitor = pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS
+    targets += [m["id"] for m in s["monsters"] if not m["dead"] and st.beside(s, pid, m) and "might" in m["traits"]
+                and bool(m.get("ally")) == traitor]  # the traitor attacks only NPCs on the heroes' side
     for t in targets:
         found.append({"type": "attack", "player": pid, "target": t})
     return found
@@ -100,10 +101,11 @@ def monster_actions(ctx, pid: str) -> list[dict]:
     found = []
     hero_set = set(hp.alive(s, st.side_members(s, "heroes")))  # a hidden traitor looks like a hero
     for m in s["monsters"]:
-        if m["dead"] or m["stunned"]:
-            continue
+        if m["dead"] or m["stunned"] or hooks.first("monster_blocked", ctx, m, m["tile"]):
+            continue  # (asked with its own tile: whether it may act at all this turn)
+        foes = {p for p in hp.alive(s, hp.traitors(s)) if st.known_traitor(s, p)} if m.get("ally") else hero_set
         if m["id"] not in turn["attacked"] and m["traits"]:
-            for p in hero_set:
+            for p in foes:
                 if st.beside(s, p, m) and attack.shielded(ctx, p) is None:
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
         for way in haunt_play.MONSTER_WAYS:  # the same check the move makes: doorways, stairs, the grate

@@ -84,6 +84,11 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
     if tile.sewer_grate:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
     _token_ways(ctx, p, tid, tile, place, squares, ways)
+    if s["phase"] == "haunt":  # a haunt may close some ways (a locked level)
+        for way in ways.values():
+            why = way["to"] and "blocked" not in way and hooks.first("way_blocked", ctx, pid, way["to"])
+            if why:
+                way["blocked"] = why
     # Rulebook: Moving Past Opponents (1 extra space per opponent here, and what cards make of it).
     extra = max(0, hooks.total("leave_cost", ctx, pid)) if s["phase"] == "haunt" else 0
     for way in ways.values():
@@ -296,6 +301,8 @@ def _symbol_card(ctx, task, item):
     for hook in BEFORE_SYMBOL_DRAW:
         if hook(ctx, task["player"], task["source"], item["deck"]):
             return
+    if hooks.first("symbol_card", ctx, task["player"], task["source"], item["deck"]):
+        return
     cd.draw(ctx, task["player"], item["deck"])
 
 

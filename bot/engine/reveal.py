@@ -2,7 +2,7 @@
 the haunt, the traitor table its traitor, a hidden traitor's tokens are
 dealt, and each side is sent its own rules, in secret."""
 from . import hooks
-from .haunt import chart_tile, choose_traitors, deal_hidden_tokens
+from .haunt import chart_tile, choose_traitors, deal_hidden_tokens, nearest_left
 from .sides import TRAITOR_KINDS, traitors
 
 
@@ -10,15 +10,21 @@ def start_haunt(ctx, revealer: str, omen: str, tile: str):
     s, c = ctx.s, ctx.c
     row = chart_tile(c, s, tile)
     number = c.haunt_for(omen, row)
+    chosen = hooks.first("haunt_selected", ctx, revealer, omen, tile, number)  # the table's options
+    if chosen:
+        number, omen, tile = chosen["number"], chosen.get("omen", omen), chosen.get("tile", tile)
+        row = chart_tile(c, s, tile)
     rule = c.traitor_rules[number]
     haunt = c.haunts.get(number)
     title = haunt.title if haunt else f"Haunt {number}"
-    traitors = choose_traitors(c, s, number, revealer)
+    traitors = choose_traitors(c, s, number, revealer, tie=lambda state, by, tied: hooks.first(
+        "traitor_tie", ctx, by, tied) or nearest_left(state, by, tied))
     s["haunt"] = {"number": number, "title": title, "kind": rule.kind, "revealer": revealer, "omen": omen,
                   "tile": tile, "chart_tile": row, "traitors": traitors, "hidden_tokens": None}
     where = ctx.tile_name(tile) + ("" if row == tile else f" (charted as the nearest omen tile, the {ctx.tile_name(row)})")
+    gives = f"gives haunt {number}" if not chosen else f"(the table's options: {chosen['why']}) leads to haunt {number}"
     ctx.say(f"The haunt begins! {ctx.who(revealer)} is the haunt revealer: {ctx.card_name(omen)} on the {where} "
-            f"gives haunt {number}, \"{title}\".", kind="haunt", number=number)
+            f"{gives}, \"{title}\".", kind="haunt", number=number)
     if rule.kind in ("traitor", "several_traitors"):
         names = ", ".join(ctx.who(p) for p in traitors)
         ctx.say(f"Traitor: {names}.", kind="haunt", traitors=traitors)

@@ -9,11 +9,14 @@ STATE_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
-def new_state(seed: int, haunt: str = "play") -> dict:
+def new_state(seed: int, haunt: str = "play", options: dict | None = None) -> dict:
     return {
         "version": STATE_VERSION,
         "seed": seed,
-        "options": {"haunt": haunt},  # "play": the bot runs the haunt; "stop": the game ends at the reveal
+        # haunt: "play" (the bot runs the haunt) or "stop" (the game ends at the reveal); the table's own
+        # options, fixed when the game is made (bot.engine.game.check_options): chosen_haunt, rules,
+        # avoid_repeats and the haunts already played
+        "options": {"haunt": haunt, **(options or {})},
         "rng": seed & ((1 << 64) - 1),
         "phase": "lobby",          # lobby -> exploring -> haunt -> over
         "seats": [],               # player ids in seat order; "left" is the next seat

@@ -1,4 +1,5 @@
 """Trait tracks, gains, losses and damage (rulebook: Traits)."""
+from . import hooks
 from .content import MENTAL, PHYSICAL, TRAITS
 
 TOP = 8
@@ -18,6 +19,8 @@ def change(ctx, pid: str, trait: str, delta: int, quiet: bool = False) -> int:
     p = ctx.s["players"][pid]
     old = p["traits"][trait]
     new = max(lowest_position(ctx), min(TOP, old + delta))
+    if new == 0 and old > 0 and hooks.first("skull_spared", ctx, pid, trait):
+        new = 1  # the haunt keeps this adventurer off the skull (an immortal traitor)
     p["traits"][trait] = new
     moved = new - old
     if not quiet:

@@ -13,9 +13,10 @@ from bot.engine.legal import actor
 from bot.store import GameRow, Store, StoreError
 from bot.vocabulary import pending_key, turn_number
 
+from . import dicelog
 from .memory import MemoryStore
 
-__all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER"]
+__all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER", "history_lines"]
 
 DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0}
 SET_ASIDE = ("This channel's saved game could not be read and has been set aside for inspection; "
@@ -76,14 +77,24 @@ class GameService:
         await self.store.close()
 
     async def new_game(self, channel_id: str, guild_id: str | None, creator_id: str, seed: int | None = None,
-                       settings: dict | None = None) -> GameRow:
+                       settings: dict | None = None, options: dict | None = None) -> GameRow:
+        """A new game in the channel. `options` are the table's (see
+        bot.engine.game.check_options); with avoid_repeats, the haunts this
+        server has played go into them, so the game replays as it was."""
         async with self.locks[channel_id]:
             if await self.store.active_game(channel_id):
                 raise IllegalAction("This channel already has a game. Finish it with /game end, "
                                     "or start one in another channel or thread.")
+            if seed is not None and not 0 <= seed < 1 << 62:
+                raise IllegalAction("A seed is a whole number from 0 to 4611686018427387903.")
             if seed is None:
-                seed = self.fixed_seed if self.fixed_seed is not None else random.SystemRandom().randrange(1 << 31)
-            state = self.engine.new_game(seed)
+                # A secret seed too large to guess from its commitment (SHA-256) before the end.
+                seed = self.fixed_seed if self.fixed_seed is not None else random.SystemRandom().randrange(1 << 62)
+            options = dict(options or {})
+            if options.get("avoid_repeats"):
+                options["played"] = sorted(set(options.get("played") or []) |
+                                           set(await self.store.played_haunts(guild_id)))
+            state = self.engine.new_game(seed, options=options)
             return await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
                                                 {**DEFAULT_SETTINGS, **(settings or {})})
 
@@ -140,6 +151,44 @@ class GameService:
     async def actions(self, game: GameRow) -> list[dict]:
         """The game's action log, oldest first (it replays to the state)."""
         return await self.store.actions(game.id)
+
+    # --- dice anyone can check, and the server's history ------------------------------
+
+    @staticmethod
+    def commitment(game: GameRow) -> str:
+        """The SHA-256 of the game's secret seed, shown at the start."""
+        return dicelog.commitment(game.seed)
+
+    @staticmethod
+    def finished(game: GameRow) -> bool:
+        return not game.active or game.state.get("phase") == "over"
+
+    async def revealed_seed(self, game: GameRow) -> int:
+        """The secret seed, once the game is over (never before)."""
+        if not self.finished(game):
+            raise IllegalAction("The seed is revealed when the game ends.")
+        return game.seed
+
+    async def log_file(self, game: GameRow) -> bytes:
+        """The game's log to download: its actions, every roll's faces, every
+        card and tile drawn; the seed only once the game is over."""
+        actions = await self.store.actions(game.id)
+        return dicelog.dumps(dicelog.build(self.engine, game.id, game.seed, game.state.get("options", {}), actions,
+                                           over=self.finished(game)))
+
+    def verify(self, seed: int, log: dict) -> tuple[bool, list[str]]:
+        return dicelog.verify(self.engine, seed, log)
+
+    async def history(self, guild_id: str | None, limit: int = 10) -> list[dict]:
+        """The server's finished games, newest first: when, who played whom,
+        the haunt, the winners and how it ended."""
+        return [history_entry(self.engine.content, g) for g in await self.store.finished_games(guild_id, limit)]
+
+    async def finished_game(self, guild_id: str | None, game_id: int) -> GameRow:
+        game = await self.store.game_by_id(game_id)
+        if game is None or game.guild_id != guild_id or not self.finished(game) or not game.state.get("board"):
+            raise IllegalAction(f"This server has no finished game number {game_id}; /history lists them.")
+        return game
 
     async def set_summary_message(self, game: GameRow, message_id: str | None):
         """Remember the pinned summary message, so it is edited, not reposted."""
@@ -256,6 +305,41 @@ class GameService:
             out = await self._apply(game, {"type": "end", "player": absent})
             events += out.events
         return Outcome(game, events, before, notes=["The turn was skipped by vote."])
+
+
+ENDINGS = {"haunt_won": "won the haunt", "haunt_ended": "the haunt ended without a winner",
+           "haunt_revealed": "stopped at the reveal"}
+
+
+def history_entry(content, game: GameRow) -> dict:
+    s = game.state
+    h = s.get("haunt") or {}
+    result = s.get("result") or {}
+    winner = result.get("winner")
+    traitors = h.get("traitors") or []
+    if winner in ("traitor", "traitors"):
+        won = [p for p in s["seats"] if p in traitors]
+    elif winner == "heroes":
+        won = [p for p in s["seats"] if p not in traitors]
+    else:
+        won = []
+    names = {p: s["players"][p]["name"] for p in s["seats"]}
+    if result.get("reason") == "haunt_won":
+        how = f"the {'heroes' if winner == 'heroes' else winner} won the haunt"
+    else:
+        how = ENDINGS.get(result.get("reason"), "ended early (/game end)")
+    return {"id": game.id, "date": time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or game.created_at)),
+            "players": [f"{names[p]} ({content.adventurers[s['players'][p]['adventurer']].name})" for p in s["seats"]],
+            "haunt": f"{h['number']}, {h.get('title', '')}".rstrip(", ") if h else None,
+            "winners": [names[p] for p in won], "how": how}
+
+
+def history_lines(entries: list[dict]) -> list[str]:
+    """The history as lines for a channel or a terminal."""
+    if not entries:
+        return ["This server has no finished games yet."]
+    return [f"#{e['id']} {e['date']}: {', '.join(e['players'])}; haunt {e['haunt'] or '(not reached)'}; {e['how']}"
+            + (f" ({', '.join(e['winners'])})" if e["winners"] else "") + "." for e in entries]
 
 
 def _handover(action: dict, state: dict) -> tuple[str, str] | None:

@@ -31,7 +31,8 @@ class MemoryStore:
         g = self.games[game_id]
         return GameRow(id=game_id, channel_id=g["channel_id"], guild_id=g["guild_id"], creator_id=g["creator_id"],
                        seed=g["seed"], state=g["state"], settings=dict(g["settings"]),
-                       summary_message_id=g["summary_message_id"], active=g["active"])
+                       summary_message_id=g["summary_message_id"], active=g["active"], created_at=g["at"],
+                       updated_at=g.get("updated", g["at"]))
 
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
         game_id = len(self.games) + 1
@@ -48,6 +49,15 @@ class MemoryStore:
     async def latest_game(self, channel_id: str) -> GameRow | None:
         found = sorted((g["active"], i) for i, g in self.games.items() if g["channel_id"] == channel_id)
         return self._row(found[-1][1]) if found else None
+
+    async def finished_games(self, guild_id: str | None, limit: int = 10) -> list[GameRow]:
+        found = [i for i, g in self.games.items() if g["guild_id"] == guild_id and not g["active"]
+                 and g["state"].get("phase") != "lobby"]
+        return [self._row(i) for i in sorted(found, reverse=True)[:limit]]
+
+    async def played_haunts(self, guild_id: str | None) -> list[int]:
+        return sorted({g["state"]["haunt"]["number"] for g in self.games.values()
+                       if g["guild_id"] == guild_id and g["state"].get("haunt")})
 
     async def game_by_id(self, game_id: int) -> GameRow | None:
         return self._row(game_id) if game_id in self.games else None
@@ -69,7 +79,7 @@ class MemoryStore:
                 if timer["game_id"] == game.id and timer["user_id"] == old:
                     timer["user_id"] = new
             self.votes = {(i, turn, new if i == game.id and v == old else v) for i, turn, v in self.votes}
-        g["state"] = state
+        g["state"], g["updated"] = state, time.time()
         if finished:
             g["active"] = False
             self.timers = [t for t in self.timers if t["game_id"] != game.id]

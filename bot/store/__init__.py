@@ -38,6 +38,8 @@ class GameRow:
     settings: dict
     summary_message_id: str | None
     active: bool
+    created_at: float = 0.0
+    updated_at: float = 0.0
 
 
 def serialized(method):
@@ -180,6 +182,24 @@ class Store:
             if game:
                 return game
         return None
+
+    @serialized
+    async def finished_games(self, guild_id: str | None, limit: int = 10) -> list[GameRow]:
+        """The server's finished games that were started (a board was laid), newest first."""
+        async with self.db.execute(
+                "SELECT * FROM games WHERE guild_id IS ? AND active = 0 AND json_extract(state, '$.phase') != 'lobby'"
+                " ORDER BY id DESC LIMIT ?", (guild_id, limit)) as cur:
+            rows = await cur.fetchall()
+        games = [await self._readable(r) for r in rows]
+        return [g for g in games if g]
+
+    @serialized
+    async def played_haunts(self, guild_id: str | None) -> list[int]:
+        """The haunt numbers the server's games have revealed (any game, running or finished)."""
+        async with self.db.execute(
+                "SELECT DISTINCT json_extract(state, '$.haunt.number') FROM games WHERE guild_id IS ? AND active >= 0"
+                " AND json_extract(state, '$.haunt.number') IS NOT NULL", (guild_id,)) as cur:
+            return sorted(int(r[0]) for r in await cur.fetchall())
 
     @serialized
     async def game_by_id(self, game_id: int) -> GameRow | None:
@@ -364,4 +384,5 @@ def _game(row) -> GameRow:
         raise ValueError("state and settings must be JSON objects")
     return GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
                    seed=row["seed"], state=state, settings=settings,
-                   summary_message_id=row["summary_message_id"], active=row["active"] == 1)
+                   summary_message_id=row["summary_message_id"], active=row["active"] == 1,
+                   created_at=row["created_at"], updated_at=row["updated_at"])

@@ -16,6 +16,7 @@ from bot import autoplay, text, vocabulary
 from bot.content import load_content
 from bot.engine import Engine, IllegalAction
 from bot.engine.legal import actor
+from bot.engine.specials.house_rules import HOUSE_RULES
 from bot.service import GameService
 from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
 
@@ -39,6 +40,7 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
   The toolkit (counter, token, task, slay) is for the player whose turn it is; trait changes your own traits.
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
+  log (the game's log, to check with --verify)   rules house (the house rules of --rules legacy-house-rules)
   adventurers   help   quit"""
 
 MAX_LINE = 300  # characters: commands are a few words; longer lines are refused, not parsed
@@ -51,12 +53,12 @@ class Table:
     Discord (checked, committed, logged); the table stays synchronous by
     running the service's coroutines on its own event loop."""
 
-    def __init__(self, seed: int, out=print, events_json: bool = False):
+    def __init__(self, seed: int, out=print, events_json: bool = False, options: dict | None = None):
         self.engine = Engine(load_content())
         self.content = self.engine.content
         self.seed = seed
         self.service = GameService.in_memory(self.engine)
-        self.game = run(self.service.new_game(CHANNEL, None, "table", seed=seed))
+        self.game = run(self.service.new_game(CHANNEL, None, "table", seed=seed, options=options))
         self._state = self._stored = self.game.state  # _stored: what the service holds
         self.out_dir = pathlib.Path(os.environ.get("TABLE_OUT", "out"))
         self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -195,6 +197,12 @@ class Table:
             if pid is None:
                 raise IllegalAction("Whose sheet? Type `sheet <name>`.")
             self.out(text.sheet(self.content, s, pid))
+        elif verb == "rules" and arg.lower() in ("house", "house rules") and not self._named(arg):
+            for _, source, words in HOUSE_RULES:
+                self.out(f"- {words} ({source})")
+        elif verb == "log":
+            self.out(f"Log saved to {self.save_log()}" + ("" if self.service.finished(self.game) else
+                                                          " (the game is not over: it holds no seed yet)"))
         elif verb == "rules":
             pid = self.player_by_name(arg) if arg else who
             if pid is None:
@@ -204,6 +212,18 @@ class Table:
         else:
             self.apply(vocabulary.parse(words, s, acting))
         return True
+
+    def _named(self, name: str) -> bool:
+        try:
+            return bool(self.player_by_name(name))
+        except IllegalAction:
+            return False
+
+    def save_log(self) -> str:
+        """The game's log (actions, rolls, draws), as /log file gives it."""
+        path = self.out_dir / f"log-game-seed{self.seed}.json"
+        path.write_bytes(run(self.service.log_file(self.game)))
+        return str(path)
 
     def save_map(self) -> str:
         """The same picture /map posts on Discord, written to a file."""
@@ -216,7 +236,8 @@ class Table:
     def save_replay(self) -> str:
         from bot.render import render_replay_gif
         from bot.replay import turn_states
-        frames = turn_states(self.engine, self.seed, self.log, self.state["options"]["haunt"])
+        frames = turn_states(self.engine, self.seed, self.log, self.state["options"]["haunt"],
+                             options=self.state["options"])
         path = self.out_dir / f"replay-seed{self.seed}.gif"
         path.write_bytes(render_replay_gif(self.content, frames))
         return str(path)
@@ -233,6 +254,24 @@ def run(coro):
         _loop = asyncio.new_event_loop()
         atexit.register(_loop.close)
     return _loop.run_until_complete(coro)
+
+
+def verify(seed: str, path: str) -> int:
+    """`--verify SEED LOG`: 0 when every roll and draw of the log is the one
+    the seed gives, else 1 with the first that is not."""
+    try:
+        number = int(seed)
+        log = json.loads(pathlib.Path(path).read_text())
+    except ValueError:
+        print("! The seed is a whole number and the log the JSON file /log file gives.")
+        return 2
+    except OSError as e:
+        print(f"! Cannot read {path}: {e.strerror}.")
+        return 2
+    engine = Engine(load_content())
+    ok, lines = GameService.in_memory(engine).verify(number, log)
+    print(("Verified. " if ok else "Rejected. ") + " ".join(lines))
+    return 0 if ok else 1
 
 
 def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
@@ -274,9 +313,26 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=4, help="how many built-in players with --auto (3-6)")
     ap.add_argument("--events", choices=["text", "json"], default="text", help="print events as text or JSON lines")
     ap.add_argument("--max-actions", type=int, default=3000)
+    ap.add_argument("--haunt", type=int, default=None, help="play this haunt (1-50) in place of the chart's")
+    ap.add_argument("--rules", choices=["baldurs-gate", "legacy-house-rules"], default="baldurs-gate",
+                    help="house rules from Betrayal Legacy (`rules house` lists them)")
+    ap.add_argument("--avoid-repeats", action="store_true",
+                    help="the rulebook's optional rule: search on past haunts already played (see --played)")
+    ap.add_argument("--played", default="", help="haunts already played, e.g. 3,18 (with --avoid-repeats)")
+    ap.add_argument("--verify", nargs=2, metavar=("SEED", "LOG"),
+                    help="check a finished game's log against its revealed seed: every roll and draw")
     args = ap.parse_args(argv)
+    if args.verify:
+        return verify(*args.verify)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    table = Table(seed, events_json=args.events == "json")
+    try:
+        played = [int(n) for n in args.played.replace(",", " ").split()]
+        table = Table(seed, events_json=args.events == "json",
+                      options={"chosen_haunt": args.haunt, "rules": [args.rules], "avoid_repeats": args.avoid_repeats,
+                               "played": played})
+    except (IllegalAction, ValueError) as e:
+        print(f"! {getattr(e, 'reason', None) or 'Haunts in --played are numbers, e.g. 3,18.'}")
+        return 2
     if not table.events_json:
         print(f"Betrayal at Baldur's Gate - local table (seed {seed}). Type help for commands.")
     if args.auto:

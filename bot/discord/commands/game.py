@@ -10,20 +10,45 @@ from bot.vocabulary import make
 from .common import can_manage
 
 
+def options_line(options: dict, seeded: bool) -> str:
+    """The game's options in a few words (never the seed itself)."""
+    said = []
+    if seeded:
+        said.append("a seed of your choosing (the same game again)")
+    if options.get("chosen_haunt"):
+        said.append(f"haunt {options['chosen_haunt']} when the haunt begins")
+    if "legacy-house-rules" in options.get("rules", []):
+        said.append("house rules from Betrayal Legacy (`/rules house`)")
+    if options.get("avoid_repeats"):
+        said.append(f"no haunt this server has played ({len(options.get('played', []))} so far)")
+    return "; ".join(said)
+
+
 def register(bot):
     game = app_commands.Group(name="game", description="Create, join and run this channel's game", guild_only=True)
 
     @game.command(name="new", description="Open a new game in this channel")
-    async def game_new(interaction: discord.Interaction):
+    @app_commands.describe(seed="Play the same game again: a whole number from an earlier game",
+                           haunt="Play this haunt (1-50) instead of the chart's, when the haunt begins",
+                           rules="House rules to play by",
+                           avoid_repeats="Skip haunts this server has played (the rulebook's optional rule)")
+    @app_commands.choices(rules=[app_commands.Choice(name="Baldur's Gate rules", value="baldurs-gate"),
+                                 app_commands.Choice(name="house rules from Betrayal Legacy",
+                                                     value="legacy-house-rules")])
+    async def game_new(interaction: discord.Interaction, seed: int | None = None, haunt: int | None = None,
+                       rules: app_commands.Choice[str] | None = None, avoid_repeats: bool = False):
+        options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats}
         try:
-            await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
-                                       str(interaction.user.id))
+            g = await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
+                                           str(interaction.user.id), seed=seed, options=options)
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
+        chosen = options_line(g.state["options"], seed is not None)
         await interaction.response.send_message(
             f"{interaction.user.mention} opened a game of Betrayal at Baldur's Gate. Join with `/game join` "
-            "(3 to 6 players), then `/game start`.", allowed_mentions=discord.AllowedMentions.none())
+            f"(3 to 6 players), then `/game start`." + (f" Options: {chosen}." if chosen else ""),
+            allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="join", description="Take a seat with an adventurer")
     @app_commands.describe(adventurer="Who you will play")
@@ -55,6 +80,11 @@ def register(bot):
     async def game_start(interaction: discord.Interaction):
         outcome = await bot.act(interaction, make("start"))
         if outcome:
+            await interaction.followup.send(
+                "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret seed whose "
+                f"SHA-256 is `{bot.service.commitment(outcome.game)}`. The seed is revealed when the game ends; "
+                "then `/log file` downloads the log and `python -m bot table --verify SEED LOG` checks every roll "
+                "and draw.")
             await check_dms(interaction, outcome.state)
 
     async def check_dms(interaction, state):
@@ -85,11 +115,14 @@ def register(bot):
     @game.command(name="end", description="End this channel's game (its creator or Manage Channels)")
     async def game_end(interaction: discord.Interaction):
         try:
-            await bot.service.end(str(interaction.channel_id), str(interaction.user.id), await can_manage(interaction))
+            g = await bot.service.end(str(interaction.channel_id), str(interaction.user.id),
+                                      await can_manage(interaction))
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
-        await interaction.response.send_message("The game in this channel has ended. `/game new` starts another.")
+        g.active = False
+        await interaction.response.send_message("The game in this channel has ended. `/game new` starts another.\n"
+                                                + await bot.seed_reveal(g))
 
     @game.command(name="kick", description="Remove a player before the start (creator or Manage Channels)")
     async def game_kick(interaction: discord.Interaction, player: discord.Member):

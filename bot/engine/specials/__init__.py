@@ -3,7 +3,7 @@
 hooks for the haunt engine (combat.py), small monsters and NPCs moved by
 omens (figures.py). Importing this package registers
 them with bot.engine.effects."""
-from . import cards, combat, figures, powers, tiles  # noqa: F401  (registers the handlers)
+from . import cards, combat, figures, house_rules, powers, tiles  # noqa: F401  (registers the handlers)
 
 
 def rename_player(s: dict, old: str, new: str):

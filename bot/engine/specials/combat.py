@@ -141,8 +141,8 @@ def monster_opponents(ctx, pid: str) -> list[dict]:
     if s["phase"] != "haunt" or not s["haunt"] or not s.get("monsters"):
         return []
     if st.known_traitor(s, pid):
-        return []
-    return [m for m in s["monsters"] if not m["dead"]]
+        return [m for m in s["monsters"] if not m["dead"] and m.get("ally") == "heroes"]  # NPCs on the heroes' side
+    return [m for m in s["monsters"] if not m["dead"] and not m.get("ally")]
 
 
 def power_special(ctx, pid: str) -> str | None:

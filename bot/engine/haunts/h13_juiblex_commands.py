@@ -1,0 +1,293 @@
+"""Haunt 13, Juiblex Commands (Traitor's Tome and Secrets of Survival).
+
+What the bot carries out:
+- Setup: the traitor's Might and Knowledge come back up to their starting
+  values, then gain 2 each; the traitor picks as many tiles as there are
+  heroes for the invisible Gelatinous Cubes (tiles without heroes while any
+  is left), told to the traitor alone and kept out of every view.
+- Hidden Cubes creep in the traitor's turn, up to 2 spaces each (`task
+  knowledge creep <number> <way>`, answered to the traitor alone). A hero
+  who enters a hidden Cube's tile, or on whose tile one creeps, reveals it:
+  its token goes on the board and each hero there takes 1 physical damage;
+  the hero who walked in stops there.
+- Revealed Cubes move 2 spaces in the monster turn with no roll (data
+  `moves`), pay nothing for heroes on their tile, and carry along the
+  heroes stuck in them. A hero who enters a Cube's tile takes 1 physical
+  damage and cannot leave it; at the start of a hero's turn there, Speed
+  4+ moves the hero 1 tile away (then they move normally), else 1 physical
+  damage and they stay.
+- A hero who would stun a Cube destroys it and draws an item card; a hero
+  killed by the traitor or a Cube gives the traitor 1 in a trait of their
+  choice.
+- Wins (data): the traitor when every hero is dead, the heroes when the
+  traitor is.
+
+Left to the players: nothing the books print. The table sees that the
+traitor notes tiles in secret at the setup, as at a real table, never which.
+"""
+from .. import cards as cd
+from .. import board as bd
+from .. import effects, rulesets
+from .. import haunt_play as hp
+from .. import moves
+from .. import state as st
+from .. import traits as tr
+from ..errors import IllegalAction
+from ..geometry import moves_from
+from ..sides import heroes, traitors
+
+CUBE = "Gelatinous Cube"
+CREEP = 2  # spaces a Cube moves in a round
+ESCAPE_TARGET = 4
+
+
+def mine(ctx) -> dict:
+    return ctx.s["haunt"].get("h13") or {"hidden": [], "at": {}, "escaped": None}
+
+
+def cubes(s: dict) -> list[dict]:
+    return [m for m in s["monsters"] if m["name"] == CUBE and not m["dead"]]
+
+
+def cube_here(s: dict, pid: str) -> dict | None:
+    return next((m for m in cubes(s) if st.beside(s, pid, m)), None)
+
+
+def heroes_on(s: dict, tile: str) -> list[str]:
+    return [p for p in st.players_on(s, tile) if p in heroes(s)]
+
+
+def blamed(mid: str | None, steps: list[dict]) -> list[dict]:
+    """Damage a Cube deals: the Cube is its killer (Feeding on the Flesh of Heroes)."""
+    return [{"do": "h13_blame", "monster": mid}, *steps, {"do": "_attack_over"}]
+
+
+ENGULF = [{"do": "damage", "kind": "physical", "amount": 1}]
+
+
+@effects.step("h13_blame")
+def _blame(ctx, task, item):
+    ctx.s["haunt"]["last_attacker"] = item["monster"]
+
+
+# --- the secret paper ---------------------------------------------------------------------------
+
+@effects.step("h13_hide")
+def _hide(ctx, task, item):
+    s = ctx.s
+    taken = {c["tile"] for c in mine(ctx)["hidden"]}
+    free = [t for t in s["board"] if t not in taken]
+    apart = [t for t in free if not heroes_on(s, t)]
+    tiles = sorted(apart or free, key=ctx.tile_name)
+    if not tiles:
+        return
+    if item["left"] > 1:
+        task["steps"].insert(0, {**item, "left": item["left"] - 1})
+    number = item["of"] - item["left"] + 1
+    effects.ask(ctx, task["player"], "h13_hide", f"which tile do you write on your secret paper ({number} of "
+                f"{item['of']})?", [ctx.tile_name(t) for t in tiles], tiles=tiles, number=number)
+
+
+@effects.decision("h13_hide")
+def _decide_hide(ctx, pending, index):
+    tile = pending["data"]["tiles"][index]
+    number = pending["data"]["number"]
+    ctx.s["haunt"]["h13"]["hidden"].append({"n": number, "tile": tile, "left": CREEP})
+    ctx.say(f"Hidden Gelatinous Cube {number} lies in wait on the {ctx.tile_name(tile)}.", kind="secret",
+            to=pending["player"])
+
+
+def reveal(ctx, hidden: dict, walked_in: str | None = None) -> dict:
+    """Traitor's Tome, haunt 13: "Revealing a Gelatinous Cube"."""
+    s = ctx.s
+    s["haunt"]["h13"]["hidden"].remove(hidden)
+    ctx.say("Armour begins to sizzle: someone is half stuck in a gelatinous cube, an acid bath nobody lasts "
+            "long in!", kind="haunt", tile=hidden["tile"])
+    m = hp.add_monster(ctx, CUBE, hidden["tile"])
+    s["haunt"]["h13"]["at"][m["id"]] = hidden["tile"]
+    if walked_in and s["turn"] and s["turn"]["player"] == walked_in:
+        s["turn"]["stopped"] = True
+    for pid in reversed(heroes_on(s, hidden["tile"])):
+        effects.queue(ctx, pid, blamed(m["id"], ENGULF), source="haunt", front=True)
+    return m
+
+
+def creep(ctx, pid: str, words: list[str]):
+    """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (Ruling: the hidden
+    Cubes move in the traitor's turn)."""
+    s = ctx.s
+    if pid not in traitors(s) or s["turn"].get("monsters"):
+        raise IllegalAction("Only the traitor moves hidden Gelatinous Cubes, in their own turn.")
+    if len(words) != 2 or not words[0].isdigit():
+        raise IllegalAction("task knowledge creep <number> <way> (north, east, south, west, stairs or grate).")
+    hidden = next((c for c in mine(ctx)["hidden"] if c["n"] == int(words[0])), None)
+    if hidden is None:
+        raise IllegalAction(f"No hidden Gelatinous Cube {words[0]}.")
+    way = {"n": "north", "e": "east", "s": "south", "w": "west"}.get(words[1], words[1])
+    here = ctx.c.tiles[hidden["tile"]]
+    cost = 1
+    if way in bd.SIDES:
+        dest = bd.exits(ctx.c, s["board"], hidden["tile"]).get(way)
+    elif way == "stairs" and here.stairs_to in s["board"]:
+        dest, cost = here.stairs_to, 1 + here.stairs_extra_cost
+    elif way == "grate" and here.sewer_grate:
+        dest = "catacomb_landing"
+    else:
+        dest = None
+    if dest is None:
+        raise IllegalAction(f"Hidden Gelatinous Cube {hidden['n']} cannot go {way} from the {here.name}.")
+    if cost > hidden["left"]:
+        raise IllegalAction(f"Hidden Gelatinous Cube {hidden['n']} has {hidden['left']} of {CREEP} spaces left.")
+    hidden["left"] -= cost
+    hidden["tile"] = dest
+    ctx.say(f"Hidden Gelatinous Cube {hidden['n']} creeps to the {ctx.tile_name(dest)}.", kind="secret", to=pid)
+    if heroes_on(s, dest):
+        m = reveal(ctx, hidden)
+        m["moved"], m["moved_turn"] = CREEP - hidden["left"], s["turn"]["number"] + 1  # the rest in the monster turn
+
+
+# --- a hero in a Cube ---------------------------------------------------------------------------
+
+@effects.step("h13_escape")
+def _escape(ctx, task, item):
+    """Traitor's Tome, haunt 13: "You Must Do This at the
+    Start of Each Hero's Turn": success moves the hero 1 tile away."""
+    s = ctx.s
+    pid = task["player"]
+    s["haunt"]["h13"]["escaped"] = {"player": pid, "turn": s["turn"]["number"]}
+    tiles = sorted({t for t, _ in moves_from(ctx, s["players"][pid]["tile"])}, key=ctx.tile_name)
+    if not tiles:
+        ctx.say(f"{ctx.name(pid)} wriggles free but has nowhere to go.", kind="haunt", player=pid)
+        return
+    if len(tiles) == 1:
+        slip_out(ctx, pid, tiles[0])
+        return
+    effects.ask(ctx, pid, "h13_escape", "which tile do you slip out to?", [ctx.tile_name(t) for t in tiles],
+                tiles=tiles)
+
+
+@effects.decision("h13_escape")
+def _decide_escape(ctx, pending, index):
+    slip_out(ctx, pending["player"], pending["data"]["tiles"][index])
+
+
+def slip_out(ctx, pid: str, tile: str):
+    ctx.say(f"{ctx.name(pid)} tears free of the Gelatinous Cube.", kind="haunt", player=pid)
+    moves.arrive(ctx, pid, tile, None)
+
+
+ESCAPE = [{"do": "roll", "trait": "speed", "bands": [
+    {"at_least": ESCAPE_TARGET, "then": [{"do": "h13_escape"}]},
+    {"at_most": ESCAPE_TARGET - 1, "then": ENGULF}]}]
+
+
+@rulesets.register(13)
+class JuiblexCommands(rulesets.RuleSet):
+    title = "Juiblex Commands"
+    secret = ("h13",)  # where the hidden Cubes wait
+
+    def setup_step(self, ctx, step):
+        if step.get("do") != "manual":
+            return None
+        s = ctx.s
+        text = step.get("text", "")
+        t = traitors(s)[0]
+        s["haunt"].setdefault("h13", {"hidden": [], "at": {}, "escaped": None})
+        if "starting values" in text:
+            tracks = ctx.c.adventurers[s["players"][t]["adventurer"]].tracks
+            for trait in ("might", "knowledge"):
+                if s["players"][t]["traits"][trait] < tracks[trait].start:
+                    tr.change(ctx, t, trait, tracks[trait].start - s["players"][t]["traits"][trait])
+        elif text.startswith("Gain 2"):
+            tr.change(ctx, t, "might", 2)
+            tr.change(ctx, t, "knowledge", 2)
+        elif "Secretly write down" in text:
+            count = len(heroes(s))
+            ctx.say("Setup: hidden Gelatinous Cubes creep in your own turn, up to 2 spaces each: task knowledge "
+                    "creep <number> <way>. Revealed ones move 2 spaces in the monster turn (monster move).",
+                    kind="haunt_setup", to="traitors")
+            effects.queue(ctx, t, [{"do": "h13_hide", "left": count, "of": count}], source="haunt")
+        return True  # the rest: each side reads its own book privately; the tokens wait off the board
+
+    def turn_started(self, ctx, pid):
+        s = ctx.s
+        if pid in traitors(s):
+            for hidden in mine(ctx)["hidden"]:
+                hidden["left"] = CREEP
+            return None
+        if pid not in heroes(s) or not st.on_board(s["players"][pid]):
+            return None
+        hidden = next((c for c in mine(ctx)["hidden"] if c["tile"] == s["players"][pid]["tile"]), None)
+        m = reveal(ctx, hidden) if hidden else cube_here(s, pid)
+        if m:
+            ctx.say(f"{ctx.name(pid)} starts the turn inside a Gelatinous Cube: Speed {ESCAPE_TARGET}+ to tear free, "
+                    "or 1 physical damage.", kind="haunt", player=pid)
+            effects.queue(ctx, pid, blamed(m["id"], ESCAPE), source="haunt")
+        return None
+
+    def leave_blocked(self, ctx, pid):
+        """Traitor's Tome, haunt 13: "Gelatinous Cubes Stop Hero Movement"."""
+        s = ctx.s
+        escaped = mine(ctx)["escaped"] or {}
+        if pid not in heroes(s) or not cube_here(s, pid):
+            return None
+        if escaped.get("player") == pid and escaped.get("turn") == s["turn"]["number"]:
+            return None
+        return "You are stuck in a Gelatinous Cube: only the Speed roll at the start of your turn frees you."
+
+    def entered(self, ctx, mover, tile):
+        s = ctx.s
+        if mover in s["players"]:
+            if mover not in heroes(s):
+                return None
+            hidden = next((c for c in mine(ctx)["hidden"] if c["tile"] == tile), None)
+            if hidden:  # "Revealing a Gelatinous Cube": on a hero turn
+                reveal(ctx, hidden, walked_in=mover)
+                return None
+            m = cube_here(s, mover)
+            if m:  # "Engulfed"
+                ctx.say(f"{ctx.name(mover)} blunders into the Gelatinous Cube.", kind="haunt", player=mover)
+                effects.queue(ctx, mover, blamed(m["id"], ENGULF), source="haunt", front=True)
+            return None
+        m = next((x for x in cubes(s) if x["id"] == mover), None)
+        if m is None:
+            return None
+        old = s["haunt"]["h13"]["at"].get(m["id"])
+        s["haunt"]["h13"]["at"][m["id"]] = tile
+        for pid in (heroes_on(s, old) if old and old != tile else []):  # "Gelatinous Cube Movement"
+            moves.place_on(ctx, pid, tile, verb="is carried along inside the Gelatinous Cube to", stop=False)
+        return None
+
+    def monster_leave_cost(self, ctx, m):
+        """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (no movement limits)."""
+        if m["name"] != CUBE:
+            return None
+        return -len([p for p in heroes(ctx.s) if st.beside(ctx.s, p, m)])
+
+    def monster_hurt(self, ctx, m, kind, amount):
+        """Traitor's Tome, haunt 13: "Destroying a Gelatinous Cube"."""
+        s = ctx.s
+        hero = s["haunt"].get("last_attacker")
+        if m["name"] != CUBE or hero not in heroes(s):
+            return None
+        m["dead"] = True
+        ctx.say(f"{ctx.name(hero)} bursts {m['name']} {m['number']} apart and finds an item in the slime.",
+                kind="monster", monster=m["id"])
+        cd.draw(ctx, hero, "item")
+        return True
+
+    def death(self, ctx, pid, killer):
+        """Traitor's Tome, haunt 13: "Feeding on the Flesh of Heroes"."""
+        s = ctx.s
+        t = traitors(s)[0]
+        by_cube = any(m["id"] == killer and m["name"] == CUBE for m in s["monsters"])
+        if pid in heroes(s) and (killer == t or by_cube) and s["players"][t]["alive"]:
+            ctx.say("Juiblex's blessing courses through the traitor.", kind="haunt")
+            effects.queue(ctx, t, [{"do": "gain", "traits": "any", "amount": 1}], source="haunt", front=True)
+
+    def task(self, ctx, pid, trait, name):
+        words = name.lower().split()
+        if words and words[0] == "creep":
+            creep(ctx, pid, words[1:])
+            return True
+        return None

@@ -1,0 +1,207 @@
+"""Haunt 25, For the Glory of Tyr (one traitor, the Lich), played through the
+engine's actions: the setup with its secret numbered tokens, immortality, the
+heroes' search, the Lich's stunning, Life Drain and Dominate, Snap Out of It,
+and both wins."""
+import pytest
+
+from bot.engine import IllegalAction
+from bot.engine.view import view
+from tests.test_haunt_play import all_ready, revealed
+
+SITE = "Battlefield site"
+
+
+def tyr(engine):
+    """Ann draws the Homunculus on the Arcane Retreat: haunt 25; Ann ties for
+    the lowest Knowledge and, as the revealer, is the Lich. The order is Bo,
+    Cy, Ann, the monsters."""
+    g = revealed(engine, "arcane_retreat", "homunculus")
+    assert g.state["haunt"]["number"] == 25 and g.state["haunt"]["traitors"] == ["ann"]
+    all_ready(g)
+    return g
+
+
+def ready(engine):
+    g = tyr(engine)
+    g.decide_all(0)
+    for pid in ("ann", "bo", "cy"):
+        g.put(pid, "elfsong_tavern")
+    return g
+
+
+def site_here(g, tile, number):
+    """Arrange: Obstacle token `number` lies on `tile`."""
+    for t in [t for t in g.state["tokens"] if t["name"] == SITE]:
+        g.state["tokens"].remove(t)
+    g.state["tokens"].append({"name": SITE, "tile": tile, "number": number})
+
+
+def h(g):
+    return g.state["haunt"]["h25"]
+
+
+def test_setup_raises_the_lich_and_lays_the_numbered_tokens_in_secret(engine):
+    # Traitor's Tome, haunt 25: "Right Now" (Speed and Knowledge mended, +1 and +2; Obstacle tokens 1 to the
+    # adventurers face down, one per tile if possible, the numbers seen by the traitor; the figure on any tile)
+    g = revealed(engine, "arcane_retreat", "homunculus")
+    start = dict(g.p("ann")["traits"])
+    all_ready(g)
+    events = list(g.events)
+    assert g.p("ann")["traits"]["speed"] == min(8, start["speed"] + 1)
+    assert g.p("ann")["traits"]["knowledge"] == min(8, start["knowledge"] + 2)
+    placed = []
+    while g.state["pending"]["kind"] == "h25_site":
+        assert g.state["pending"]["player"] == "ann"
+        assert not set(g.state["pending"]["data"]["tiles"]) & set(placed)
+        g.do("decide", "ann", choice=0)
+        events += g.events
+        placed.append(g.state["tokens"][-1]["tile"])
+    assert sorted(t["number"] for t in g.state["tokens"] if t["name"] == SITE) == [1, 2, 3]
+    assert g.state["pending"]["kind"] == "h25_lich_tile"
+    g.do("decide", "ann", choice="Kitchen")
+    events += g.events
+    assert g.p("ann")["tile"] == "kitchen" and g.state["turn"]["player"] == "bo"
+    numbers = [e for e in events if "Obstacle token 1" in e["text"] or "token 2 lies" in e["text"]]
+    assert numbers and {e["to"] for e in numbers} == {"ann"}
+    seen = view(g.state, "bo")
+    assert not any("number" in t for t in seen["tokens"]) and "h25_sites" not in seen["haunt"]
+    assert {e["to"] for e in events if "task knowledge search" in e["text"]} == {"bo", "cy"}
+    assert {e["to"] for e in events if "task might drain" in e["text"]} == {"ann"}
+
+
+def test_the_lich_cannot_die_until_the_phylactery_is_found(engine, dice):
+    # Traitor's Tome, haunt 25: "Immortality"; Secrets of Survival, haunt 25: "Search the Battlefield" (1: the
+    # Phylactery) and "You Win When..."
+    g = ready(engine)
+    g.p("ann")["traits"].update(might=1, speed=1)
+    dice.next(2, 2, 2)
+    g.do("attack", "bo", target="ann")
+    g.decide_all(0)
+    assert g.p("ann")["alive"] and g.p("ann")["traits"]["might"] == 1
+    g.do("end", "bo")
+    site_here(g, "elfsong_tavern", 1)
+    dice.next(2, 2)  # Cy's Knowledge: 4
+    g.do("task", "cy", trait="knowledge", task="search")
+    assert h(g)["phylactery"] and not any(t["name"] == SITE for t in g.state["tokens"])
+    with pytest.raises(IllegalAction, match="attack"):
+        g.do("attack", "cy", target="ann")  # the search was this turn's attack
+    g.do("end", "cy")
+    g.do("end", "ann")  # no Skeleton yet: no monster turn
+    dice.next(2, 2, 2)
+    g.do("attack", "bo", target="ann")
+    g.decide_all(0)
+    assert not g.p("ann")["alive"] and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_a_skeleton_rises_and_strikes_the_searcher(engine, dice):
+    # Traitor's Tome, haunt 25: "Heroes Searching the Battlefield" (2, 4, 6)
+    g = ready(engine)
+    site_here(g, "elfsong_tavern", 2)
+    dice.next(2, 2)  # Bo's Knowledge: 4
+    dice.next(2, 2, 2)  # the Skeleton's Might: 6
+    dice.next(0, 0, 0)  # Bo defends: 0
+    g.do("task", "bo", trait="knowledge", task="search")
+    skeletons = [m for m in g.state["monsters"] if m["name"] == "Skeleton"]
+    assert len(skeletons) == 1 and skeletons[0]["tile"] == "elfsong_tavern"
+    assert any("Skeleton 1 wins 6 to 0" in t for t in g.texts())
+
+
+def test_a_found_item_is_drawn(engine, dice):
+    # Traitor's Tome, haunt 25: "Heroes Searching the Battlefield" (3, 5)
+    g = ready(engine)
+    site_here(g, "elfsong_tavern", 3)
+    top = g.state["decks"]["item"][0]
+    dice.next(2, 2)
+    g.do("task", "bo", trait="knowledge", task="search")
+    assert top in g.p("bo")["cards"]
+
+
+def lich_turn(g):
+    g.state["turn"] = {**g.state["turn"], "player": "ann"}
+
+
+def test_the_knowledge_attack_stuns_instead_of_hurting(engine, dice):
+    # Traitor's Tome, haunt 25: "Special Attack Rules"
+    # Ruling: haunt 25, a stunned hero keeps taking their turns (only Life Drain and Dominate open up)
+    g = ready(engine)
+    lich_turn(g)
+    before = dict(g.p("bo")["traits"])
+    dice.next(2, 2, 2)  # the Lich's Knowledge
+    dice.next(0)
+    g.do("task", "ann", trait="knowledge", task="stun bo")
+    assert h(g)["stunned"] == ["bo"] and g.p("bo")["traits"] == before
+    with pytest.raises(IllegalAction, match="once per turn"):
+        g.do("task", "ann", trait="knowledge", task="stun cy")
+
+
+def test_life_drain_kills_a_stunned_hero_and_feeds_the_lich(engine, dice):
+    # Traitor's Tome, haunt 25: "Additional Attack Rules" (Life Drain: 2 dice, 3+)
+    g = ready(engine)
+    lich_turn(g)
+    with pytest.raises(IllegalAction, match="stunned hero"):
+        g.do("task", "ann", trait="might", task="drain bo")
+    h(g)["stunned"] = ["bo"]
+    start = dict(g.p("ann")["traits"])
+    dice.next(2, 1)
+    g.do("task", "ann", trait="might", task="drain bo")
+    assert not g.p("bo")["alive"]
+    assert all(g.p("ann")["traits"][t] == min(8, start[t] + 1) for t in start)
+    with pytest.raises(IllegalAction, match="already made"):
+        g.do("task", "ann", trait="knowledge", task="dominate cy")
+
+
+def test_dominate_then_snap_out_of_it(engine, dice):
+    # Traitor's Tome, haunt 25: "Additional Attack Rules" (Dominate); Secrets of Survival, haunt 25: "Stunned and
+    # Dominated" (the heroes' opponent) and "Snap Out of It!" (4+ for a dominated hero)
+    g = ready(engine)
+    lich_turn(g)
+    h(g)["stunned"] = ["bo"]
+    dice.next(2, 2, 2)
+    dice.next(0)
+    g.do("task", "ann", trait="knowledge", task="dominate bo")
+    assert h(g)["dominated"] == ["bo"] and h(g)["stunned"] == []
+    g.do("end", "ann")  # no Skeleton: no monster turn
+    assert g.state["turn"]["player"] == "bo"
+    dice.next(1)
+    g.do("attack", "bo", target="cy")  # a dominated hero may go after the heroes
+    g.decide_all(0)
+    g.do("end", "bo")
+    dice.next(1, 1, 1)  # Cy's Knowledge: 3, not enough
+    g.do("task", "cy", trait="knowledge", task="free bo")
+    assert h(g)["dominated"] == ["bo"]
+    g.do("end", "cy")
+    g.do("end", "ann")
+    g.do("end", "bo")
+    dice.next(2, 2)
+    g.do("task", "cy", trait="knowledge", task="free bo")
+    assert h(g)["dominated"] == []
+
+
+def test_every_hero_dead_or_dominated_wins_for_the_lich(engine, dice):
+    # Traitor's Tome, haunt 25: "You Win When..." and "Additional Attack Rules"
+    g = ready(engine)
+    lich_turn(g)
+    g.p("cy")["alive"] = False
+    h(g)["stunned"] = ["bo"]
+    dice.next(2, 2, 2)
+    dice.next(0)
+    g.do("task", "ann", trait="knowledge", task="dominate bo")
+    assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_a_stunned_hero_still_plays_and_a_lost_stun_hurts_the_lich(engine, dice):
+    # Ruling: haunt 25, a stunned hero keeps taking their turns; a lost stunning attack hurts the Lich
+    g = ready(engine)
+    h(g)["stunned"] = ["bo"]
+    assert g.state["turn"]["player"] == "bo"
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert g.state["turn"]["player"] == "ann"
+    h(g)["stunned"] = []
+    before = g.p("ann")["traits"]["knowledge"] + g.p("ann")["traits"]["sanity"]
+    dice.next(0)
+    dice.next(2, 2)  # Bo's Knowledge: 4 against 0
+    g.do("task", "ann", trait="knowledge", task="stun bo")
+    g.decide_all(0)
+    assert g.p("ann")["traits"]["knowledge"] + g.p("ann")["traits"]["sanity"] == before - 4
+    assert h(g)["stunned"] == []
