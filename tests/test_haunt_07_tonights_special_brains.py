@@ -233,3 +233,16 @@ def test_the_traitor_wins_when_no_hero_is_left_unturned(engine, dice):
     dice.next(2, 2)                        # the Devourer: 4 against Bo's 0
     g.do("monster", "ann", op="attack", monster=f"{DEVOURER} {d['number']}", target="bo")
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_hitting_a_devourer_already_stunned_teaches_nothing(engine, dice):
+    # Secrets of Survival, haunt 7: "Determine the Mind Flayer's Strategy"
+    # Ruling: Haunt 7: "if you stun an Intellect Devourer"
+    g = brains(engine)
+    ready(g)
+    d = devourers(g)[0]
+    d["tile"], d["stunned"] = g.p("bo")["tile"], True
+    knowledge = g.p("bo")["traits"]["knowledge"]
+    dice.next(2, 2)
+    g.do("attack", "bo", target=f"{DEVOURER} {d['number']}")
+    assert g.p("bo")["traits"]["knowledge"] == knowledge
