@@ -187,14 +187,18 @@ def test_monsters_are_stunned_not_killed(engine, dice):
     g = revealed(engine, "gladiator_pit", "pipes_of_haunting", advs=("aldan", "lia", "gretchen"), revealer="bo")
     all_ready(g)
     beholder = g.state["monsters"][0]
+    # haunt 1's Beholder has hit points; its Beholderkin, beaten by 1, are stunned like most monsters
+    kin = {**beholder, "id": "m2", "name": "Beholderkin", "traits": {"might": 4, "speed": 3, "knowledge": 4,
+                                                                     "sanity": 4}}
+    g.state["monsters"].append(kin)
     g.put("bo", beholder["tile"])
     g.state["turn"] = {**g.state["turn"], "player": "bo"}
-    dice.next(2, 2)  # Lia, Might 2: 4
-    dice.next(0, 0, 0, 0, 0)  # the Beholder's defence: 0
-    g.do("attack", "bo", target=beholder["id"])
-    assert g.state["pending"]["player"] == "ann"  # Aldan, the traitor, may take it for his Beholder (Protection)
+    dice.next(1, 0)  # Lia, Might 2: 1
+    dice.next(0, 0, 0, 0)  # the Beholderkin's defence: 0
+    g.do("attack", "bo", target="m2")
+    assert g.state["pending"]["player"] == "ann"  # Aldan, the traitor, may take it for his monster (Protection)
     g.do("decide", "ann", choice="Let it be")
-    assert g.state["monsters"][0]["stunned"] and not g.state["monsters"][0]["dead"]
+    assert g.state["monsters"][1]["stunned"] and not g.state["monsters"][1]["dead"]
 
 
 def test_protection_takes_a_monsters_damage(engine, dice):

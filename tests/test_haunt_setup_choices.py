@@ -82,3 +82,15 @@ def test_turn_numbers_run_on_through_the_haunt(engine):
     assert before >= 1
     all_ready(g)
     assert g.state["turn"]["number"] == before + 1
+
+
+def test_a_chosen_haunt_brings_the_tile_its_setup_names(engine):
+    # Ruling: a haunt whose setup names a tile not in play gets it at the first open door it fits (a haunt the
+    # table chose, rather than the chart: haunt 10 comes from the chart only on the Neglected Shrine)
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    h = g.state["haunt"]
+    h["number"], h["kind"], h["title"] = 10, "traitor", "Rabble Rousers"
+    assert "neglected_shrine" not in g.state["board"]
+    for pid in g.state["seats"]:
+        g.do("ready", pid)
+    assert "neglected_shrine" in g.state["board"]

@@ -337,15 +337,18 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
         raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
     if m["id"] in turn["attacked"]:
         raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
-    if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s) and \
-            s["haunt"]["kind"] in hp.TRAITOR_KINDS:
+    if target not in s["players"] or not s["players"][target]["alive"]:
+        raise IllegalAction("Monsters attack the heroes.")
+    if m.get("ally") and not st.known_traitor(s, target):  # an NPC on the heroes' side fights only the traitor
+        raise IllegalAction(f"{m['name']} is on the heroes' side: it attacks only a known traitor.")
+    if not m.get("ally") and target in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
         raise IllegalAction("Monsters attack the heroes.")
     if not st.beside(s, target, m):
         raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
                             + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
-    why = shielded(ctx, target)
+    why = shielded(ctx, target) or hooks.first("monster_attack_blocked", ctx, m, target)
     if why:
         raise IllegalAction(why)
     turn["attacked"].append(m["id"])

@@ -43,6 +43,7 @@ def begin(ctx):
     haunt = ctx.c.haunts.get(h["number"])
     ctx.say(f"Everyone is ready: the haunt \"{h['title']}\" begins.", kind="haunt")
     if haunt:
+        bring_named_tiles(ctx, haunt.raw.get("setup", []))
         for step in haunt.raw.get("setup", []):
             if step.get("part", 1) == 1:
                 run_setup_step(ctx, step)
@@ -59,6 +60,19 @@ def begin(ctx):
 def _first_slot(ctx, task, item):
     s = ctx.s
     start_slot(ctx, s["order"][0], (s["turn"] or {}).get("number", s["haunt"].get("turns_before", 0)) + 1)
+
+
+def bring_named_tiles(ctx, steps):
+    """Ruling: a haunt whose setup names a tile that is not in play (a haunt
+    chosen by the table rather than the chart) gets it at the first open
+    door it fits, before the setup runs, so nothing of it is left undone."""
+    for step in steps:
+        at = step.get("at") or ""
+        tid = at[5:] if at.startswith("tile:") else None
+        if tid and tid not in ctx.s["board"]:
+            doors = fetch_doors(ctx, tid)
+            if doors:
+                attach_fetched(ctx, tid, doors[0])
 
 
 def turn_order(s: dict) -> list[str]:
@@ -496,6 +510,8 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
     turn = s["turn"]
     if m["stunned"]:
         raise IllegalAction(f"{m['name']} {m['number']} is stunned and misses this turn.")
+    if m["tile"] not in s["board"]:
+        raise IllegalAction(f"{m['name']} {m['number']} is not on the board.")
     here = ctx.c.tiles[m["tile"]]
     if way in bd.SIDES:
         dest = bd.exits(ctx.c, s["board"], m["tile"]).get(way)
@@ -629,7 +645,9 @@ def condition_met(ctx, win: dict, heroes_must_live: bool = True) -> bool:
     if when == "token_count":
         label = win.get("label") or win.get("token")
         on = win.get("on")
-        n = sum(1 for t in s["tokens"] if t["name"] == label and (not on or any(_fits(ctx, t["tile"], k) for k in on)))
+        pieces = s["tokens"] if win.get("token") != "monster" else \
+            [m for m in s["monsters"] if not m["dead"]]  # token "monster": the living monsters of that name
+        n = sum(1 for t in pieces if t["name"] == label and (not on or any(_fits(ctx, t["tile"], k) for k in on)))
         target = count_value(ctx, win.get("value", 0))
         if target is None:
             return False

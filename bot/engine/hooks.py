@@ -40,6 +40,9 @@ POINTS = {
     "defence_dice": "(ctx, defender, trait) -> extra dice for a defence roll (an adventurer or a monster id); total",
     "monster_attack": "(ctx, monster, target, trait) -> True when the haunt made the monster's attack itself (a "
                       "group attack, an attack on another monster); first",
+    "monster_attack_blocked": "(ctx, monster, target) -> why the monster may not attack that adventurer or "
+                              "monster now (a haunt's own limits: a target already hit this turn ...), or None; "
+                              "first",
     "monster_leave_cost": "(ctx, monster) -> spaces added to what the heroes on its tile cost the monster to "
                           "leave (below 0: monsters that ignore heroes); total, the cost never below 0",
     "monster_blocked": "(ctx, monster, dest) -> why the monster may not move to `dest` now (asked with its own "

@@ -106,7 +106,8 @@ def monster_actions(ctx, pid: str) -> list[dict]:
         foes = {p for p in hp.alive(s, hp.traitors(s)) if st.known_traitor(s, p)} if m.get("ally") else hero_set
         if m["id"] not in turn["attacked"] and m["traits"]:
             for p in foes:
-                if st.beside(s, p, m) and attack.shielded(ctx, p) is None:
+                if st.beside(s, p, m) and attack.shielded(ctx, p) is None \
+                        and not hooks.first("monster_attack_blocked", ctx, m, p):
                     found.append({"type": "monster", "player": pid, "op": "attack", "monster": m["id"], "target": p})
         for way in haunt_play.MONSTER_WAYS:  # the same check the move makes: doorways, stairs, the grate
             try:

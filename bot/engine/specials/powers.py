@@ -10,7 +10,7 @@ Bardic Inspiration after a roll; the attack powers are hooks in combat.py.
 from .. import attack
 from .. import board as bd
 from .. import cards as cd
-from .. import effects, hooks, moves
+from .. import effects, hooks, moves, rulesets
 from .. import marks as mk
 from .. import state as st
 from .. import traits as tr
@@ -442,8 +442,12 @@ def _decide_protect_monster(ctx, pending, index):
         ctx.say(f"{ctx.name(pid)} steps in and takes the damage for {attack.label(ctx, data['monster'])}.",
                 kind="power", player=pid)
         effects.take_damage(ctx, pid, data["damage"], data["amount"], source="power:protection")
-    else:
-        attack.stun(ctx, attack.monster_by_id(ctx, data["monster"]))
+    else:  # the monster takes it: as its haunt says (hit points ...), else it is stunned
+        m = attack.monster_by_id(ctx, data["monster"])
+        own = rulesets.active(ctx)
+        if not (own is not None and hasattr(own, "monster_hurt") and own.monster_hurt(ctx, m, data["damage"],
+                                                                                       data["amount"])):
+            attack.stun(ctx, m)
 
 
 @hooks.on("after_won")
