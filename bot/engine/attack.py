@@ -323,6 +323,30 @@ def hurt_monster(ctx, m: dict, kind: str, amount: int):
         stun(ctx, m)
 
 
+def check_monster_attack(ctx, m: dict, target: str, refusal: str = "Monsters attack the heroes."):
+    """Rulebook: How Monsters Work: a monster that is not stunned attacks
+    once a turn someone it opposes on its tile and side of a barrier whom
+    nothing shields. Haunts that make their own monster attacks check the
+    same (`refusal` says who that monster attacks)."""
+    s = ctx.s
+    if m["stunned"]:
+        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
+    if m["id"] in s["turn"]["attacked"]:
+        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+    if target not in s["players"] or not s["players"][target]["alive"]:
+        raise IllegalAction(refusal)
+    if m.get("ally") and not st.known_traitor(s, target):  # an NPC on the heroes' side fights only the traitor
+        raise IllegalAction(f"{m['name']} is on the heroes' side: it attacks only a known traitor.")
+    if not m.get("ally") and target in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
+        raise IllegalAction(refusal)
+    if not st.beside(s, target, m):
+        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
+                            + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
+    why = shielded(ctx, target) or hooks.first("monster_attack_blocked", ctx, m, target)
+    if why:
+        raise IllegalAction(why)
+
+
 def monster_attack(ctx, ref: str, target: str, trait: str | None):
     s = ctx.s
     turn = s["turn"]
@@ -333,24 +357,9 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
              or ("might" if "might" in m["traits"] else next(iter(m["traits"]), "might"))).lower()
     if m.get("attacks") and trait != m["attacks"]:  # the haunt gives it one attack trait
         raise IllegalAction(f"{m['name']} attacks only with {m['attacks'].capitalize()}.")
-    if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
-    if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
-    if target not in s["players"] or not s["players"][target]["alive"]:
-        raise IllegalAction("Monsters attack the heroes.")
-    if m.get("ally") and not st.known_traitor(s, target):  # an NPC on the heroes' side fights only the traitor
-        raise IllegalAction(f"{m['name']} is on the heroes' side: it attacks only a known traitor.")
-    if not m.get("ally") and target in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
-        raise IllegalAction("Monsters attack the heroes.")
-    if not st.beside(s, target, m):
-        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
-                            + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
+    check_monster_attack(ctx, m, target)
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
-    why = shielded(ctx, target) or hooks.first("monster_attack_blocked", ctx, m, target)
-    if why:
-        raise IllegalAction(why)
     turn["attacked"].append(m["id"])
     ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),

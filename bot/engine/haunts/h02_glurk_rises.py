@@ -190,17 +190,7 @@ def mob_attack(ctx, m: dict, target: str):
     """Traitor's Tome, haunt 2: "Special Goblin Mob Attack Rules"."""
     s = ctx.s
     turn = s["turn"]
-    if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
-    if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
-    if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s):
-        raise IllegalAction("Goblins attack the heroes.")
-    if not st.beside(s, target, m):
-        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
-    why = attack.shielded(ctx, target)
-    if why:
-        raise IllegalAction(why)
+    attack.check_monster_attack(ctx, m, target, "Goblins attack the heroes.")
     mob = [g for g in goblins_on(ctx, m["tile"]) if g["id"] not in turn["attacked"] and st.beside(s, target, g)]
     for g in mob:
         turn["attacked"].append(g["id"])

@@ -83,7 +83,7 @@ def _devourer_takes_over(ctx, task, item):
 
 
 def turn_traitor(ctx, pid: str):
-    s, h = ctx.s, ctx.s["haunt"]
+    h = ctx.s["haunt"]
     mine(ctx)["flayer"] = flayer(ctx)
     h["traitors"].append(pid)
     mine(ctx)["turned"].append(pid)

@@ -32,7 +32,6 @@ from .. import attack, effects, hooks, rng, rulesets
 from .. import haunt_play as hp
 from .. import state as st
 from .. import tokens as tk
-from ..errors import IllegalAction
 from ..geometry import moves_from
 from ..sides import monster_by_id
 
@@ -126,17 +125,7 @@ def mob_attack(ctx, m: dict, target: str):
     """Traitor's Tome, haunt 10: "Special Citizen Mob Attack Rule"."""
     s = ctx.s
     turn = s["turn"]
-    if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
-    if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
-    if target not in s["players"] or not s["players"][target]["alive"] or target in hp.traitors(s):
-        raise IllegalAction("The Citizens attack the heroes.")
-    if not st.beside(s, target, m):
-        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
-    why = attack.shielded(ctx, target)
-    if why:
-        raise IllegalAction(why)
+    attack.check_monster_attack(ctx, m, target, "The Citizens attack the heroes.")
     others = [c["id"] for c in living(s, CITIZEN) if c["id"] != m["id"] and not c["stunned"]
               and c["id"] not in turn["attacked"] and st.beside(s, target, c)]
     turn["attacked"].append(m["id"])
@@ -199,7 +188,7 @@ def _mob_outcome(ctx, task, item):
 def _open(ctx, task, item):
     """Secrets of Survival, haunt 10: "Opening the Chest"; Traitor's Tome,
     haunt 10: the part after the heroes' goal."""
-    s, h = ctx.s, ctx.s["haunt"]
+    h = ctx.s["haunt"]
     pid = item["by"]
     if part_two(ctx):
         return
