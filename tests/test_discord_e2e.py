@@ -177,6 +177,10 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
     gif = next(a for m in t.s.channel_messages(t.channel) for a in m.attachments if a.filename == "replay.gif")
     assert gif.data[:6] in (b"GIF89a", b"GIF87a")
     assert t.s.pins(t.channel), "the game summary is pinned"
+    # a question is asked once: the prompt line that pings who must answer, not also the engine's own line
+    asked_twice = [m.content for m in t.s.channel_messages(t.channel)
+                   if "your choice: " in m.content and ", choose: " in m.content]
+    assert not asked_twice, asked_twice[:1]
     assert not t.s.client_errors, t.s.client_errors
     assert "Traceback" not in public
 

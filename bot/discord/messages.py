@@ -68,6 +68,10 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
     if waiting and (turn_changed or new_question or waiting != was_waiting):
         d.ping.append(waiting)
     lines = list(public)
+    if new_question and d.ping:  # the question is asked once: by the prompt line, which pings who must answer
+        asked = [e["text"] for e in events if e["to"] == "all" and e["kind"] == "decision"]
+        if asked and asked[-1] in lines:
+            lines.remove(asked[-1])
     if waiting and state["phase"] != "over":
         lines.append(prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting))
     d.public = chunks(lines)
