@@ -50,3 +50,21 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
     name = state["players"][t.uid(traitor)]["name"]
     assert name not in said[-1].content
     assert (await t.state())["phase"] == "haunt"
+
+
+async def test_counter_and_token_names_are_offered_as_you_type(fake_discord, tmp_path, engine):
+    # Found: counter, token and monster names had to be typed exactly, case included
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    game = await t.game()
+    state = game.state
+    state["phase"], state["haunt"] = "haunt", {"number": 4, "counters": {"Troll hit points": 5}, "traitors": [],
+                                               "kind": "no_traitor", "revealer": t.uid("ann"), "started": True}
+    state["tokens"] = [{"name": "Searched", "tile": "kitchen"}]
+    await t.put_state(game, state)
+    ac = await t.s.autocomplete(t.users["ann"], t.channel, "haunt counter", options={"name": "troll"},
+                                focused="name")
+    assert [c["name"] for c in ac.choices] == ["Troll hit points"]
+    ac = await t.s.autocomplete(t.users["bo"], t.channel, "haunt token", options={"name": "sea"}, focused="name")
+    assert [c["name"] for c in ac.choices] == ["Searched"]

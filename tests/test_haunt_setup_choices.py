@@ -94,3 +94,12 @@ def test_a_chosen_haunt_brings_the_tile_its_setup_names(engine):
     for pid in g.state["seats"]:
         g.do("ready", pid)
     assert "neglected_shrine" in g.state["board"]
+
+
+def test_a_counter_is_found_whatever_the_case(engine):
+    # Found: counter names had to be typed exactly, case included (the toolkit made a second counter)
+    from tests.test_haunt_play import attack_ready
+    g = attack_ready(engine)
+    g.state["haunt"]["counters"] = {"Troll hit points": 5}
+    g.do("counter", "ann", name="troll HIT points", delta=-2)
+    assert g.state["haunt"]["counters"] == {"Troll hit points": 3}

@@ -705,6 +705,7 @@ def set_counter(ctx, pid: str, name: str, delta: int | None, value: int | None):
     counters = ctx.s["haunt"]["counters"]
     if not name:
         raise IllegalAction("Name the counter, e.g. `counter Beholder hit points -2`.")
+    name = next((k for k in counters if k.lower() == name.lower()), name)  # the haunt's own spelling, any case
     old = counters.get(name, 0)
     counters[name] = value if value is not None else old + (delta or 0)
     ctx.say(f"{ctx.name(pid)} sets {name} to {counters[name]} (was {old}).", kind="counter")

@@ -73,6 +73,22 @@ def register(bot):
     async def haunt_slay(interaction: discord.Interaction, monster: str):
         await bot.act(interaction, make("slay", monster=monster))
 
+    async def named(interaction: discord.Interaction, current: str, names) -> list:
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in dict.fromkeys(names)
+                if current.lower() in n.lower()][:25]
+
+    async def counter_choices(interaction: discord.Interaction, current: str):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        return await named(interaction, current, ((g.state.get("haunt") or {}).get("counters", {}) if g else {}))
+
+    async def token_choices(interaction: discord.Interaction, current: str):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        return await named(interaction, current, [t["name"] for t in g.state.get("tokens", [])] if g else [])
+
+    haunt_counter.autocomplete("name")(counter_choices)
+    haunt_token.autocomplete("name")(token_choices)
+    haunt_slay.autocomplete("monster")(monster_choices)
+
     @haunt.command(name="task", description="A task roll the haunt asks for (once per turn per task)")
     @app_commands.choices(trait=TRAITS)
     async def haunt_task(interaction: discord.Interaction, trait: app_commands.Choice[str], task: str):
