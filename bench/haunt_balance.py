@@ -1,0 +1,78 @@
+"""How the haunts end when the built-in players play them: K games of each
+haunt, chosen in place of the chart's, from the start of the game.
+
+    python bench/haunt_balance.py --haunts 1-25 --games 8
+
+Prints, per haunt and in all, how many games each side won and how they
+ended (a condition the bot checks, a claimed win, no end within the action
+limit, an exception)."""
+import argparse
+import collections
+import pathlib
+import random
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from bot import autoplay  # noqa: E402
+from bot.content import load_content  # noqa: E402
+from bot.engine import Engine  # noqa: E402
+
+
+def numbers(text: str) -> list[int]:
+    found = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        found += list(range(int(low), int(high or low) + 1))
+    return found
+
+
+def play(engine, number: int, seed: int, max_actions: int) -> tuple:
+    rnd = random.Random(seed)
+    content = engine.content
+    chosen = []
+    for aid in sorted(content.adventurers, key=lambda _: rnd.random()):
+        if len(chosen) < rnd.randint(3, 6) and all(content.adventurers[a].card != content.adventurers[aid].card
+                                                   for a in chosen):
+            chosen.append(aid)
+    state = engine.new_game(seed, "play", {"chosen_haunt": number})
+    for i, aid in enumerate(chosen):
+        state, _ = engine.apply(state, {"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid})
+    state, _ = engine.apply(state, {"type": "start", "player": "p0"})
+    try:
+        for _, state, _ in autoplay.play(engine, state, rnd, max_actions=max_actions):
+            pass
+    except Exception as e:  # noqa: BLE001 - this is what the bench counts
+        return "exception", type(e).__name__
+    if state["phase"] != "over":
+        return "no end", "action limit"
+    result = state.get("result") or {}
+    return result.get("winner") or "nobody", result.get("reason")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--haunts", default="1-50")
+    ap.add_argument("--games", type=int, default=8)
+    ap.add_argument("--max-actions", type=int, default=4000)
+    args = ap.parse_args(argv)
+    engine = Engine(load_content())
+    total = collections.Counter()
+    both = 0
+    for number in numbers(args.haunts):
+        ends = collections.Counter(play(engine, number, number * 1000 + g, args.max_actions)
+                                   for g in range(args.games))
+        total.update(ends)
+        sides = {winner for winner, _ in ends}
+        both += {"traitor", "heroes"} <= sides
+        print(f"haunt {number}: " + ", ".join(f"{w} ({r}) {n}" for (w, r), n in sorted(ends.items())), flush=True)
+    games = sum(total.values())
+    checked = sum(n for (w, r), n in total.items() if r not in ("declared", "action limit") and w != "exception")
+    heroes = sum(n for (w, _), n in total.items() if w == "heroes")
+    print(f"games: {games}; ended on a condition the bot checks: {checked} ({100 * checked // max(1, games)}%); "
+          f"heroes won: {heroes} ({100 * heroes // max(1, games)}%); haunts both sides won: {both}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
