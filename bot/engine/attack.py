@@ -347,6 +347,20 @@ def check_monster_attack(ctx, m: dict, target: str, refusal: str = "Monsters att
         raise IllegalAction(why)
 
 
+def mob_attack_roll(ctx, mob: list[dict], hero: str, what: str, outcome: dict):
+    """Several monsters attack one hero together (a haunt's mob rule): their
+    Might added up, 8 dice at most, against the hero's Might; the `outcome`
+    step then settles it, given the attack `a` and the defence `d`."""
+    s = ctx.s
+    dice = min(rng.MAX_DICE, sum(m["traits"]["might"] for m in mob))
+    ctx.say(f"{len(mob)} {what}{'s' if len(mob) != 1 else ''} mob {ctx.name(hero)} ({dice} dice).", kind="attack")
+    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(dice), f"Might for the {what} mob", kind="contest")
+    d = defence_roll(ctx, hero, "might", ctx.value(hero, "might"))
+    s["haunt"]["last_attacker"] = mob[0]["id"]
+    effects.queue(ctx, hero, [{**outcome, "mob": [m["id"] for m in mob], "hero": hero, "a": a, "d": d},
+                              {"do": "_attack_over"}], source="attack", front=True)
+
+
 def monster_attack(ctx, ref: str, target: str, trait: str | None):
     s = ctx.s
     turn = s["turn"]

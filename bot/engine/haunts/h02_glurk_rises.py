@@ -28,7 +28,7 @@ on a Goblin's tile, that Goblin's move asks about carrying first, so a card
 that watches monsters arrive, the Eye of Vecna, is not offered for that
 move.)
 """
-from .. import attack, effects, rng, rulesets
+from .. import attack, effects, rulesets
 from .. import haunt_play as hp
 from .. import state as st
 from .. import traits as tr
@@ -37,7 +37,6 @@ from ..sides import label, monster_by_id
 
 GOBLIN = "Goblin"
 FREE_TARGET = 3
-MOB_DICE = 8
 
 
 def mine(ctx) -> dict:
@@ -194,13 +193,7 @@ def mob_attack(ctx, m: dict, target: str):
     mob = [g for g in goblins_on(ctx, m["tile"]) if g["id"] not in turn["attacked"] and st.beside(s, target, g)]
     for g in mob:
         turn["attacked"].append(g["id"])
-    dice = min(MOB_DICE, sum(g["traits"]["might"] for g in mob))
-    ctx.say(f"{len(mob)} Goblin{'s' if len(mob) != 1 else ''} mob {ctx.name(target)} ({dice} dice).", kind="attack")
-    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(dice), "Might for the Goblin mob", kind="contest")
-    d = attack.defence_roll(ctx, target, "might", ctx.value(target, "might"))
-    s["haunt"]["last_attacker"] = m["id"]
-    effects.queue(ctx, target, [{"do": "h02_mob_outcome", "mob": [g["id"] for g in mob], "hero": target, "a": a,
-                                 "d": d}, {"do": "_attack_over"}], source="attack", front=True)
+    attack.mob_attack_roll(ctx, mob, target, "Goblin", {"do": "h02_mob_outcome"})
 
 
 @effects.step("h02_mob_outcome")

@@ -28,7 +28,7 @@ this module adds:
 
 Left to the players: nothing.
 """
-from .. import attack, effects, hooks, rng, rulesets
+from .. import attack, effects, hooks, rulesets
 from .. import haunt_play as hp
 from .. import state as st
 from .. import tokens as tk
@@ -40,7 +40,6 @@ CITIZEN, MEDUSA = "Citizen", "Medusa"
 SHRINE, TAVERN = "neglected_shrine", "elfsong_tavern"
 CHEST = "Chest"
 OBSTACLES = "Obstacles under the Medusa"
-MOB_DICE = 8
 STONE_TARGET = 4
 REFLECTIVE = ("helm_of_teleportation", "locket", "necklace_of_fireballs", "potion_of_giant_strength",
               "potion_of_healing", "potion_of_invisibility", "potion_of_speed", "shiny_rock",
@@ -153,16 +152,8 @@ def _decide_mob(ctx, pending, index):
 
 @effects.step("h10_mob")
 def _mob(ctx, task, item):
-    s = ctx.s
     mob = [monster_by_id(ctx, mid) for mid in item["mob"]]
-    hero = item["hero"]
-    dice = min(MOB_DICE, sum(c["traits"]["might"] for c in mob))
-    ctx.say(f"{len(mob)} Citizen{'s' if len(mob) != 1 else ''} mob {ctx.name(hero)} ({dice} dice).", kind="attack")
-    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(dice), "Might for the Citizens' mob", kind="contest")
-    d = attack.defence_roll(ctx, hero, "might", ctx.value(hero, "might"))
-    s["haunt"]["last_attacker"] = mob[0]["id"]
-    effects.queue(ctx, hero, [{"do": "h10_mob_outcome", "mob": item["mob"], "hero": hero, "a": a, "d": d},
-                              {"do": "_attack_over"}], source="attack", front=True)
+    attack.mob_attack_roll(ctx, mob, item["hero"], "Citizen", {"do": "h10_mob_outcome"})
 
 
 @effects.step("h10_mob_outcome")
