@@ -2,10 +2,17 @@
 towards exploring, so whole games play themselves (a demo and a simulation)."""
 import random
 
+from bot.engine import board as bd
+from bot.engine import hooks, moves
+from bot.engine import sides as hp
+from bot.engine.ctx import Ctx
 from bot.engine.legal import legal_actions
+from bot.engine.specials import combat
+from bot.engine.specials.common import distances
 
 WEIGHTS = {"move": 4, "use": 1, "pickup": 2, "roll": 2, "drop": 0.05, "trade": 0.1, "end": 1, "ready": 1,
-           "attack": 12, "monster": 4}
+           "attack": 12, "monster": 4, "task": 8}
+TASK_CHANCE = 0.6  # in the haunt, how often a player with a haunt action open takes one
 
 
 def choose(content, state: dict, rnd: random.Random) -> dict | None:
@@ -15,6 +22,9 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
     if options[0]["type"] in ("decide", "ready"):
         return rnd.choice(options)
     if state["phase"] == "haunt":
+        tasks = [a for a in options if a["type"] == "task"]
+        if tasks and rnd.random() < TASK_CHANCE:
+            return rnd.choice(tasks)
         hunt = pursue(content, state, options)
         if hunt and rnd.random() < 0.75:
             return hunt
@@ -41,26 +51,28 @@ def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check
 
 def pursue(content, state: dict, options: list[dict]) -> dict | None:
     """In the haunt: attack when an opponent is at hand, else take the step
-    that brings an attacker closest to its nearest opponent."""
-    from bot.engine import haunt_play as hp
-    from bot.engine.ctx import Ctx
-    from bot.engine.specials.common import distances
+    that brings a player closest to what the haunt says their side wants
+    (its goals), or to the nearest opponent when it names none."""
     attacks = [a for a in options if a["type"] == "attack" or a.get("op") == "attack"]
     ctx = Ctx(content, state)
     if attacks:
         return with_best_trait(ctx, attacks[0])
     heroes = set(hp.alive(state, hp.heroes(state)))
     best, best_d = None, None
+    goals: dict[str, set] = {}
     for a in options:
         if a["type"] == "monster" and a["op"] == "move":
             m = next(m for m in state["monsters"] if m["id"] == a["monster"])
-            from bot.engine import board as bd
             dest = bd.exits(content, state["board"], m["tile"]).get(a["way"])
             targets = {state["players"][p]["tile"] for p in heroes}
         elif a["type"] == "move":
             pid = a["player"]
             dest = ctx_way(ctx, pid, a["way"])
-            if pid in heroes:
+            if pid not in goals:
+                goals[pid] = set().union(*hooks.fire("haunt_goals", ctx, pid))
+            if goals[pid]:
+                targets = goals[pid]
+            elif pid in heroes:
                 targets = {m["tile"] for m in state["monsters"] if not m["dead"]} | \
                           {state["players"][p]["tile"] for p in hp.alive(state, hp.traitors(state))}
             else:
@@ -72,11 +84,14 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
         d = min(distances(ctx, dest).get(t, 99) for t in targets)
         if best_d is None or d < best_d:
             best, best_d = a, d
+    if best and best["type"] == "move" and goals.get(best["player"]):
+        here = state["players"][best["player"]]["tile"]
+        if here in goals[best["player"]]:  # already where the side wants them: stay and end the turn
+            return next((a for a in options if a["type"] == "end"), best)
     return best
 
 
 def ctx_way(ctx, pid: str, way: str) -> str | None:
-    from bot.engine import moves
     return moves.ways_out(ctx, pid).get(way, {}).get("to")
 
 
@@ -84,7 +99,6 @@ def with_best_trait(ctx, action: dict) -> dict:
     """An adventurer's attack with the trait (Might, or one a power allows:
     Eldritch Blast, Magic Missile, Wild Magic) that beats the defender's
     value by the most."""
-    from bot.engine.specials import combat
     if action["type"] != "attack":
         return action
     pid, target = action["player"], action["target"]

@@ -3,7 +3,9 @@ the setup, the Troll's turn after every hero turn, its hit points and fire,
 Beshaba's roll, Alchemist's Fire, and both ways the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 HP, MAX, SUPPLY = "Troll hit points", "Troll maximum hit points", "Alchemist's Fire"
@@ -175,3 +177,22 @@ def test_the_heroes_lose_when_the_troll_kills_the_last_of_them(engine, dice):
     g.decide_all()
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
     assert any("The heroes are lost" in t for t in g.texts())
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 4: "Obtaining Alchemist's Fire" (a search on an unsearched building, once a
+    # turn) and "How to Use Alchemist's Fire" (a throw only with a bottle): the buttons and the built-in
+    # players see exactly what the engine allows
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = troll_hunt(engine)
+    troll(g)["tile"] = "kitchen"
+    assert offered() == {("knowledge", "search"), ("speed", "search")}   # Bo is on the Elfsong Tavern, no bottle
+    before = g.state
+    dice.next(2, 2)
+    g.do("task", "bo", trait="knowledge", task="search")
+    assert offered() == {("speed", "throw")}                               # searched this turn; a bottle to throw
+    assert before["haunt"]["counters"][SUPPLY] == 3                        # offering tried copies only
+    goals = set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo"))
+    assert goals == {"kitchen"}                                            # with a bottle: after the Troll

@@ -74,6 +74,11 @@ POINTS = {
     "tile_roll": "(ctx, pid, tile, steps) -> the steps to run instead of a tile's roll, or None; first",
     "symbol_card": "(ctx, pid, tile, deck) -> True when it took over the card for a just-discovered tile's "
                    "symbol; first",
+    # what the haunt offers (buttons and the built-in players)
+    "haunt_actions": "(ctx, pid) -> list of the haunt's own actions (`task`, `monster`) the player might take now; "
+                     "each is tried on a copy of the state and offered only if it is legal; fire",
+    "haunt_goals": "(ctx, pid) -> set of tile ids the player's side wants the player on (objectives, things to "
+                   "carry, places to defend); the built-in players head there; fire",
     "discarding": "(ctx, card) -> True when the card went somewhere else than its discard pile (buried under "
                   "its deck); first",
 }

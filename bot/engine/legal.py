@@ -9,7 +9,7 @@ from . import state as st
 from . import effects, hooks
 from .ctx import Ctx
 from .errors import IllegalAction
-from .game import roll_offers
+from .game import Engine, roll_offers
 from .specials import powers
 
 
@@ -74,7 +74,27 @@ def legal_actions(content, state: dict) -> list[dict]:
             found.append({"type": "roll", "player": pid, "what": source})
     if powers.unusable(ctx, pid) is None:
         found.append({"type": "power", "player": pid})
+    found += haunt_actions(ctx, pid)
     found.append({"type": "end", "player": pid})
+    return found
+
+
+def haunt_actions(ctx, pid: str) -> list[dict]:
+    """The haunt's own actions (its tasks, its monsters' special moves) open
+    now. A haunt names what might be possible; each is tried on a copy of
+    the state, so the offer never disagrees with what the engine allows."""
+    if ctx.s["phase"] != "haunt":
+        return []
+    engine, found = Engine(ctx.c), []
+    for offered in hooks.fire("haunt_actions", ctx, pid):
+        for action in offered:
+            action = {**action, "player": pid}
+            try:
+                engine.apply(ctx.s, action)
+            except IllegalAction:
+                continue
+            if action not in found:
+                found.append(action)
     return found
 
 
@@ -115,5 +135,6 @@ def monster_actions(ctx, pid: str) -> list[dict]:
             except IllegalAction:
                 continue
             found.append({"type": "monster", "player": pid, "op": "move", "monster": m["id"], "way": way})
+    found += haunt_actions(ctx, pid)
     found.append({"type": "end", "player": pid})
     return found

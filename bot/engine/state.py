@@ -29,8 +29,8 @@ def new_state(seed: int, haunt: str = "play", options: dict | None = None) -> di
         "decks": {},               # card deck -> card ids, top first
         "discard": {},             # card deck -> discarded card ids
         "piles": {},               # tile id -> card ids lying there (item piles)
-        "tokens": [],
-        "monsters": [],            # haunt monsters: {id, name, number, tile, traits, stunned, dead}              # {name, tile, ...} markers left by cards (see bot.engine.tokens)
+        "tokens": [],              # {name, tile, ...} markers left by cards and haunts (see bot.engine.tokens)
+        "monsters": [],            # haunt monsters: {id, name, number, tile, traits, stunned, dead}
         "omens_revealed": 0,
         "pending": None,           # a decision the game waits for (see effects.ask)
         "queue": [],               # effect steps still to resolve, front first

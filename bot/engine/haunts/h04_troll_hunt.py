@@ -151,8 +151,27 @@ class TrollHunt(rulesets.RuleSet):
         hurt_troll(ctx, amount, is_fire(ctx))
         return True
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the search
+        with either trait, and the throw."""
+        return [{"type": "task", "trait": "knowledge", "task": "search"},
+                {"type": "task", "trait": "speed", "task": "search"},
+                {"type": "task", "trait": "speed", "task": "throw"}]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero without a bottle heads for an unsearched building tile;
+        with one, for the Troll."""
+        s = ctx.s
+        troll = the_troll(ctx)
+        if pid in mine(ctx)["carrying"]:
+            return {troll["tile"]} if troll else set()
+        searched = {t["tile"] for t in s["tokens"] if t["name"] == SEARCHED}
+        return {tid for tid in s["board"] if ctx.c.tiles[tid].kind == "building" and tid not in searched}
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
+        if ("search" in words or "throw" in words) and ctx.s["turn"].get("monsters"):
+            raise IllegalAction("Heroes search and throw on their own turns, not the Troll's.")
         if "search" in words:
             search(ctx, pid, trait)
             return True
