@@ -55,10 +55,12 @@ def main(argv=None) -> int:
     ap.add_argument("--haunts", default="1-50")
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--max-actions", type=int, default=4000)
+    ap.add_argument("--markdown", action="store_true", help="also print a table for the README")
     args = ap.parse_args(argv)
     engine = Engine(load_content())
     total = collections.Counter()
     both = 0
+    rows = []
     for number in numbers(args.haunts):
         ends = collections.Counter(play(engine, number, number * 1000 + g, args.max_actions)
                                    for g in range(args.games))
@@ -66,12 +68,30 @@ def main(argv=None) -> int:
         sides = {winner for winner, _ in ends}
         both += {"traitor", "heroes"} <= sides
         print(f"haunt {number}: " + ", ".join(f"{w} ({r}) {n}" for (w, r), n in sorted(ends.items())), flush=True)
+        rows.append((number, ends))
     games = sum(total.values())
     checked = sum(n for (w, r), n in total.items() if r not in ("declared", "action limit") and w != "exception")
     heroes = sum(n for (w, _), n in total.items() if w == "heroes")
     print(f"games: {games}; ended on a condition the bot checks: {checked} ({100 * checked // max(1, games)}%); "
           f"heroes won: {heroes} ({100 * heroes // max(1, games)}%); haunts both sides won: {both}")
+    if args.markdown:
+        print(markdown(engine.content, rows))
     return 0
+
+
+def markdown(content, rows) -> str:
+    """One line per haunt: games, how many ended on a checked condition,
+    each side's wins."""
+    lines = ["| haunt | games | ended on a checked condition | heroes won | traitor's side won | other |",
+             "|---|---|---|---|---|---|"]
+    for number, ends in rows:
+        games = sum(ends.values())
+        checked = sum(n for (w, r), n in ends.items() if r not in ("declared", "action limit") and w != "exception")
+        heroes = sum(n for (w, _), n in ends.items() if w == "heroes")
+        traitor = sum(n for (w, _), n in ends.items() if w == "traitor")
+        title = content.haunts[number].raw.get("title", "")
+        lines.append(f"| {number} {title} | {games} | {checked} | {heroes} | {traitor} | {games - heroes - traitor} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from bot.engine import board as bd
 from bot.engine import hooks, moves
 from bot.engine import sides as hp
 from bot.engine.ctx import Ctx
+from bot.engine.state import token_numbers
 from bot.engine.legal import legal_actions
 from bot.engine.specials import combat
 from bot.engine.specials.common import distances
@@ -19,12 +20,19 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
     options = legal_actions(content, state)
     if not options:
         return None
+    if options[0]["type"] == "decide" and state["phase"] == "haunt":
+        pick = hooks.first("bot_choice", Ctx(content, state), state["pending"])
+        if pick is not None and 0 <= pick < len(options):
+            return options[pick]
     if options[0]["type"] in ("decide", "ready"):
         return rnd.choice(options)
     if state["phase"] == "haunt":
+        unmask = masked_on_goal(content, state, options)
+        if unmask:
+            return unmask
         tasks = [a for a in options if a["type"] == "task"]
-        if tasks and rnd.random() < TASK_CHANCE:
-            return rnd.choice(tasks)
+        if tasks and (rnd.random() < TASK_CHANCE or on_goal(content, state, tasks[0]["player"])):
+            return rnd.choice(tasks)  # on its side's goal tile, a player does what it came for
         hunt = pursue(content, state, options)
         if hunt and rnd.random() < 0.75:
             return hunt
@@ -55,6 +63,9 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
     (its goals), or to the nearest opponent when it names none."""
     attacks = [a for a in options if a["type"] == "attack" or a.get("op") == "attack"]
     ctx = Ctx(content, state)
+    attacks = [a for a in attacks if not (a["type"] == "monster" and on_its_way(ctx, a["monster"], options))]
+    if attacks and attacks[0]["type"] == "attack" and hurrying(ctx, attacks[0]["player"], options):
+        attacks = [a for a in attacks if a["target"] in state["players"]]  # no stop to fight monsters on the way
     if attacks:
         return with_best_trait(ctx, attacks[0])
     heroes = set(hp.alive(state, hp.heroes(state)))
@@ -63,13 +74,16 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
     for a in options:
         if a["type"] == "monster" and a["op"] == "move":
             m = next(m for m in state["monsters"] if m["id"] == a["monster"])
-            dest = bd.exits(content, state["board"], m["tile"]).get(a["way"])
-            targets = {state["players"][p]["tile"] for p in heroes}
+            dest = monster_dest(ctx, m["tile"], a["way"])
+            targets = set().union(*hooks.fire("monster_goals", ctx, m)) or \
+                {state["players"][p]["tile"] for p in heroes}
         elif a["type"] == "move":
             pid = a["player"]
             dest = ctx_way(ctx, pid, a["way"])
             if pid not in goals:
                 goals[pid] = set().union(*hooks.fire("haunt_goals", ctx, pid))
+            if goals[pid] and dest is None and discovers_goal(ctx, pid, a["way"], goals[pid]):
+                return a  # a goal still in its stack is found by exploring
             if goals[pid]:
                 targets = goals[pid]
             elif pid in heroes:
@@ -86,9 +100,62 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
             best, best_d = a, d
     if best and best["type"] == "move" and goals.get(best["player"]):
         here = state["players"][best["player"]]["tile"]
-        if here in goals[best["player"]]:  # already where the side wants them: stay and end the turn
-            return next((a for a in options if a["type"] == "end"), best)
+        if here in goals[best["player"]]:  # already where the side wants them: do the haunt's task there, or end
+            return next((a for a in options if a["type"] == "task"), None) or \
+                next((a for a in options if a["type"] == "end"), best)
     return best
+
+
+def masked_on_goal(content, state: dict, options: list[dict]) -> dict | None:
+    """A hidden traitor turns token 1 face up once in its own turn it stands
+    where its side wants it (its own goals: nothing public shows them)."""
+    h = state["haunt"]
+    pid = options[0]["player"]
+    if 1 not in token_numbers((h.get("hidden_tokens") or {}).get(pid)) or h.get("unmasked") \
+            or (state["turn"] or {}).get("monsters") or state["turn"]["player"] != pid \
+            or not on_goal(content, state, pid):
+        return None
+    return {"type": "unmask", "player": pid}
+
+
+def on_goal(content, state: dict, pid: str) -> bool:
+    """Whether the player stands where the haunt says their side wants them."""
+    p = state["players"].get(pid)
+    goals = set().union(*hooks.fire("haunt_goals", Ctx(content, state), pid)) if p else set()
+    return bool(p and p["tile"] in goals)
+
+
+def monster_dest(ctx, tile: str, way: str) -> str | None:
+    """Where a monster's move leads: a doorway, the stairs, or a sewer grate
+    down to the Catacomb Landing (as haunt_play.monster_way)."""
+    here = ctx.c.tiles[tile]
+    if way == "stairs":
+        return here.stairs_to if here.stairs_to in ctx.s["board"] else None
+    if way == "grate":
+        return "catacomb_landing" if here.sewer_grate and "catacomb_landing" in ctx.s["board"] else None
+    return bd.exits(ctx.c, ctx.s["board"], tile).get(way)
+
+
+def on_its_way(ctx, mid: str, options: list[dict]) -> bool:
+    """A monster the haunt sends somewhere (monster_goals), not there yet and
+    still able to move: it keeps going rather than stop to fight."""
+    m = next(m for m in ctx.s["monsters"] if m["id"] == mid)
+    goals = set().union(*hooks.fire("monster_goals", ctx, m))
+    return bool(goals) and m["tile"] not in goals and \
+        any(a.get("op") == "move" and a["monster"] == mid for a in options)
+
+
+def hurrying(ctx, pid: str, options: list[dict]) -> bool:
+    """A player the haunt sends somewhere else, with a move open."""
+    goals = set().union(*hooks.fire("haunt_goals", ctx, pid))
+    return bool(goals) and ctx.s["players"][pid]["tile"] not in goals and any(a["type"] == "move" for a in options)
+
+
+def discovers_goal(ctx, pid: str, way: str, goals: set) -> bool:
+    """The way discovers a tile from the stack of a goal not yet on the board."""
+    stack = moves.ways_out(ctx, pid).get(way, {}).get("discover")
+    return bool(stack) and any(t not in ctx.s["board"] and t in ctx.c.tiles and ctx.c.tiles[t].stack == stack
+                               for t in goals)
 
 
 def ctx_way(ctx, pid: str, way: str) -> str | None:
@@ -106,6 +173,7 @@ def with_best_trait(ctx, action: dict) -> dict:
         defence = {t: ctx.value(target, t) for t in ("might", "speed", "knowledge", "sanity")}
     else:
         defence = next(m for m in ctx.s["monsters"] if m["id"] == target)["traits"]
-    usable = [t for t in combat.attack_traits(ctx, pid) if t in defence]
+    usable = [t for t in combat.attack_traits(ctx, pid) if t in defence
+              and (t == "might" or hooks.first("attack_blocked", ctx, pid, target, t, None) is None)]
     best = max(usable, key=lambda t: ctx.value(pid, t) - defence[t], default="might")
     return action if best == "might" else {**action, "trait": best}

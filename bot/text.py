@@ -67,8 +67,10 @@ def status(content, state: dict) -> str:
                      + "".join(f"; {k} {v}" for k, v in h.get("counters", {}).items()) + ".")
         for m in s.get("monsters", []):
             if not m["dead"]:
-                lines.append(f"  {m['name']} {m['number']:<3} on the {content.tiles[m['tile']].name}"
-                             + (" (stunned)" if m["stunned"] else ""))
+                where = f"on the {content.tiles[m['tile']].name}" if m.get("tile") in s["board"] else \
+                    f"attached to {s['players'][m['attached']]['name']}" if m.get("attached") in s["players"] else \
+                    "off the board"
+                lines.append(f"  {m['name']} {m['number']:<3} {where}" + (" (stunned)" if m["stunned"] else ""))
     return "\n".join(lines)
 
 

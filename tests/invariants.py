@@ -28,10 +28,14 @@ def check(content, state: dict):
     if not s["board"]:
         return
     for m in s.get("monsters", []):
+        if m.get("attached") and m["tile"] is None:  # held on a hero's card (haunt 43's Mind Ticklers), off the board
+            assert m["attached"] in s["players"], f"monster {m['id']} attached to nobody"
+            continue
         assert m["tile"] in s["board"], f"monster {m['id']} stands on an unplaced tile"
     squares = bd.grid(s["board"])
     assert len(squares) == len(s["board"]), "two tiles on one square"
-    reach = bd.reachable(content, s["board"], START, links=tk.links(s))
+    start = (s.get("haunt") or {}).get("start_tiles") or START  # a haunt that rebuilds the city names its own
+    reach = bd.reachable(content, s["board"], start, links=tk.links(s))
     assert reach == set(s["board"]), f"unreachable tiles: {set(s['board']) - reach}"
     # Every card in exactly one place.
     places = []
@@ -54,4 +58,5 @@ def check(content, state: dict):
         tiles += s["stacks"][stack] + s["set_aside"][stack]
     if s["pending"] and s["pending"]["kind"] == "place_tile":
         tiles.append(s["pending"]["data"]["tile"])
+    tiles += (s.get("haunt") or {}).get("tiles_aside", [])  # tiles a haunt keeps off the board (haunt 27)
     assert sorted(tiles) == sorted(content.tiles), "a tile is missing or in two places"

@@ -2,11 +2,14 @@
 /game new (seed, haunt, rules, avoid_repeats), dice anyone can check (the
 commitment at the start, the seed at the end, /log file and --verify),
 /history and /rules house; and the secret seed stays secret until the end."""
+import asyncio
 import hashlib
 import json
 import random
+import re
 
 from bot import autoplay
+from bot.discord import client
 from bot.engine.view import view
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, play_one
@@ -181,3 +184,48 @@ async def test_history_lists_finished_games_and_shows_a_replay(fake_discord, tmp
     await h.wait_until(lambda h: "replay.gif" in h.files, timeout=60)
     h = await t.slash("bo", "history", options={"game": 7})
     assert h.ephemeral and "no finished game number 7" in h.content
+
+
+async def test_the_map_once_a_round_and_the_summary_once_a_round(fake_discord, tmp_path, engine, monkeypatch):
+    # /game new map: once a round: the channel gets the map when a round begins (and at the haunt and the
+    # end), never in between; the pinned summary is edited once a round too
+    monkeypatch.setattr(client, "SUMMARY_EVERY", 1.0)  # the pinned summary's edits, at most once a second here
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    h, _ = await new_game(t, map="round")
+    assert "the map once a round" in h.content
+    assert (await t.state())["options"]["map"] == "round"
+    rnd = random.Random(3)
+    rounds, turns = 1, 0  # the start opens the first round
+    round_starts = {(await t.state())["turn"]["number"]}
+    await t.s.settle(quiet=0.3)
+    edits_before = len(t.s.edits)
+    while turns < 7:
+        game = await t.game()
+        state = game.state
+        if state["phase"] != "exploring":
+            break
+        action = autoplay.choose(engine.content, state, rnd)
+        if action["type"] == "trade":
+            action = {"type": "end", "player": state["turn"]["player"]}
+        await play_one(t, action, game, use_buttons=True)
+        after = await t.state()
+        if after["turn"]["number"] != state["turn"]["number"]:
+            turns += 1
+            if after["turn"]["player"] == after["order"][0]:
+                rounds += 1
+                round_starts.add(after["turn"]["number"])
+    assert turns == 7 and rounds == 3, (turns, rounds)
+
+    def maps():
+        return sum(1 for m in t.s.channel_messages(t.channel) for a in m.attachments if a.filename == "map.png")
+    await t.s.wait_for(lambda: maps() == rounds, timeout=60, what="a map for each round")
+    await t.s.settle(quiet=0.3)
+    assert maps() == rounds, "no map between rounds"
+    await asyncio.sleep(1.2)  # an edit held back by the pace catches up
+    await t.s.settle(quiet=0.3)
+    pinned = t.s.pins(t.channel)[0]
+    summary_edits = [e for e in t.s.edits[edits_before:] if e.message.id == pinned.id]
+    shown = [int(re.search(r"Turn (\d+):", (e.after or {}).get("content", "")).group(1)) for e in summary_edits]
+    assert shown and len(shown) <= rounds, "the summary is edited as rounds begin, never every turn"
+    assert shown[-1] == max(round_starts), "and it catches up with the newest round"

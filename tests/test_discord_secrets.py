@@ -42,7 +42,9 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
     traitor = t.name_of(state["haunt"]["traitors"][0])
     claimant = next(n for n in ("ann", "bo", "cy") if n != traitor)
     h = await t.slash(claimant, "haunt", subcommand="declare", options={"side": "heroes"})
-    assert not h.ephemeral and "claims that the heroes have won" in h.content
+    assert "claims that the heroes have won" in h.content  # told to the claimant at once...
+    await t.s.wait_for(lambda: any("claims that the heroes have won" in m.content  # ...and to the table
+                                   for m in t.s.channel_messages(t.channel)), timeout=10, what="the claim")
     h = await t.slash(traitor, "haunt", subcommand="confirm", options={"answer": "no"})
     assert h.ephemeral and "only you see this" in h.content
     said = [m for m in t.s.channel_messages(t.channel) if "disputed" in m.content]

@@ -6,7 +6,9 @@ and both sides' wins. What the bot carries out is listed at the top of
 bot/engine/haunts/h01_do_beholders_dream_of_electric_eye_rays.py."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 H = "h01"
@@ -361,3 +363,35 @@ def test_with_the_traitor_dead_the_beholder_wakes_for_the_monster_turn(engine):
     g.do("end", "cy")
     assert g.state["turn"].get("monsters") and not beholder(g)["stunned"]
     assert "Beholder" in g.state["turn"]["moves"]  # it rolls and acts this monster turn
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 1: "Stopping the Beholder's Dreams" (a hero on its tile, instead of attacking,
+    # while an omen tile is free); Traitor's Tome, haunt 1: "Allowing the Beholder to Sleep" (the traitor on an
+    # omen tile once every omen tile is barred): the buttons offer exactly what the engine allows
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    def its_goals():
+        return set().union(*hooks.fire("monster_goals", Ctx(engine.content, g.state), beholder(g)))
+
+    g = beholders(engine)
+    assert offered() == {("knowledge", "dream"), ("sanity", "dream")}  # Bo is on the Beholder's tile
+    assert goals("bo") == {beholder(g)["tile"]} and goals("ann") == set()
+    assert its_goals() == {"gladiator_pit"}                             # "Beholder Dreaming": a free omen tile
+    g.put("bo", "gladiator_pit")
+    assert offered() == set()                                           # off its tile
+    g.put("bo", beholder(g)["tile"])
+    dice.next(2, 2, 2)
+    dice.next(0)
+    g.do("task", "bo", trait="knowledge", task="dream")
+    assert quests(g) == ["gladiator_pit"] and offered() == set()         # instead of the attack: once a turn
+    assert goals("ann") == {"gladiator_pit"} and its_goals() == set()
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == set()                                           # Ann is not on an omen tile
+    g.put("ann", "gladiator_pit")
+    assert offered() == {("knowledge", "sleep"), ("sanity", "sleep")}

@@ -4,7 +4,9 @@ sacrifice, breaking free, freeing by stunning, calling more Goblins and the
 two endings."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine.view import view
 from tests.test_haunt_play import revealed
 
@@ -185,3 +187,27 @@ def test_the_heroes_win_when_glurk_dies_and_lose_when_all_are_gone(engine):
     die(ctx, "ann", "slain")
     check_wins(ctx)
     assert g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 2: "Calling More Goblins" (Glurk, instead of moving in his turn); "Moving an Enslaved
+    # Hero" (to the secret pens: a goal only Glurk's own player reads)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = glurk(engine)
+    assert offered() == set()                                  # Bo's turn: a hero calls nobody
+    assert goals("bo") == {g.p("ann")["tile"]}                 # the heroes go after Glurk
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == {("might", "call")}
+    g.put("bo", g.p("ann")["tile"])
+    enslaved(g).append("bo")
+    assert goals("ann") == {"catacomb_landing"}                # a slave at hand: to the pens
+    ctx = Ctx(engine.content, g.state)
+    assert set().union(*hooks.fire("monster_goals", ctx, goblins(g)[0])) == {"catacomb_landing"}  # the Goblins too
+    g.state["turn"]["moved"] = 1                              # (as if Glurk had taken a step)
+    assert offered() == set()                                  # having moved, no call

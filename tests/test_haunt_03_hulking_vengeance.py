@@ -4,7 +4,9 @@ walls, quest tokens instead of stuns, its blow against the defences, the
 gaze at the start of a hero's turn, shoring up, and both endings."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 TEMPLE, SPELL = "temple_of_umberlee", "Domination spell"
@@ -188,3 +190,32 @@ def test_the_gaze_makes_a_hero_attack_another_with_the_strongest_attack(engine, 
     g.do("decide", "cy", choice=0)
     assert any("Cy, confused, attacks Ann with Might" in t for t in g.texts())
     assert g.state["turn"]["attacked"]
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 3: "Shoring Up the Temple" (on the Temple, in a hero's turn, instead of
+    # attacking): the buttons offer exactly what the engine allows; every hero's goal is the Temple, and once
+    # they have shored it up with the Umber Hulk there, a tile beside it ("You Must Do This at the Start of Each
+    # Hero's Turn": the gaze only reaches a hero on its tile)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals():
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo"))
+
+    g = hulking(engine)
+    assert offered() == set()                                  # Bo is not on the Temple
+    assert goals() == {TEMPLE}
+    g.put("bo", TEMPLE)
+    hulk(g)["tile"] = TEMPLE
+    assert offered() == {("knowledge", "shore")}
+    dice.next(2, 2)
+    g.do("task", "bo", trait="knowledge", task="shore")
+    assert offered() == set()                                  # once, in place of the attack
+    assert goals() and TEMPLE not in goals()                   # step out of its gaze
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters")
+    with pytest.raises(IllegalAction, match="own turn"):
+        g.do("task", "ann", trait="knowledge", task="shore")  # not in the Umber Hulk's turn

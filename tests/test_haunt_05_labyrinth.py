@@ -4,7 +4,9 @@ Minotaur placed where the traitor picks, the countdown, lockdown, the key,
 unlocking, the way home, the Minotaur's hit points and its charge."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine.board import line_of_sight
 from tests.test_haunt_play import revealed
 
@@ -229,3 +231,37 @@ def test_the_traitor_rearranges_as_many_tiles_as_the_sanity_roll(engine, dice):
     assert g.state["pending"] is None, "the roll allowed one change"
     with pytest.raises(IllegalAction, match="already"):
         g.do("task", "ann", trait="sanity", task="rearrange")
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 5: "How to Collect the Key" and "Unlocking the Labyrinth"; Traitor's Tome, haunt 5:
+    # "Rearranging the Labyrinth" (once in the traitor's turn) and "Special Charging Attack Rules" (the monster
+    # turn): the buttons offer exactly what the engine allows; the heroes head for the key, then the stairs up
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = labyrinth(engine)
+    tile = key(g)["tile"]
+    assert goals("bo") == {tile} and goals("ann") == set()
+    assert offered() == set()                                  # Bo is not on the key's tile
+    g.put("bo", tile)
+    assert offered() == {("knowledge", "key"), ("sanity", "key")}
+    minotaur(g)["tile"] = out_of_sight(g, tile)
+    dice.next(2, 2)
+    g.do("task", "bo", trait="knowledge", task="key")
+    assert g.state["haunt"]["h05"]["holder"] == "bo" and offered() == set()
+    assert goals("bo") == {"kitchen_basement"} and goals("cy") == {tile}
+    g.put("bo", "kitchen_basement")
+    assert offered() == {("speed", "unlock")}
+    g.state["haunt"]["h05"]["unlocked"] = True
+    assert offered() == set() and goals("bo") == {"kitchen"}
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert ("sanity", "rearrange") in offered() and not any("charge" in t for _, t in offered())
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters")
+    charges = {t for _, t in offered()}
+    assert charges and all(t.startswith("charge ") for t in charges)

@@ -7,7 +7,9 @@ The board of these tests: Elfsong Tavern - Inner Chamber - Kitchen - (stairs)
 Kitchen Basement - Catacomb Landing, and the Neglected Shrine off on its own."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine import board as bd
 from tests.test_haunt_play import revealed
 
@@ -277,3 +279,30 @@ def test_no_branch_left_is_not_enough_while_the_traitor_lives(engine, dice):
     dice.next(2, 2, 2)
     g.do("task", "ann", trait="might", task="branch")
     assert branches(g) == [] and g.state["phase"] == "haunt"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 6: "Destroying Branches" (a hero's attack on a Branch's tile); Traitor's Tome,
+    # haunt 6: "Cultivating More Branches" and "Growing More Vine Blights" (the monster turn, two that can act):
+    # the buttons offer exactly what the engine allows
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = planted(engine)
+    g.give("ann", "crossbow")
+    assert g.p("ann")["tile"] == "elfsong_tavern"
+    assert offered() == {("might", "branch"), ("might", "branch with Crossbow")}
+    assert goals("ann") == set(branches(g)) | {g.p("cy")["tile"]}
+    dice.next(0)
+    g.do("task", "ann", trait="might", task="branch")
+    assert offered() == set()                                # the cut was the attack of the turn
+    g.do("end", "ann")
+    g.do("end", "bo")
+    assert all(task != "branch" for _, task in offered())    # the traitor cuts no Branch
+    g.do("end", "cy")
+    assert g.state["turn"].get("monsters")
+    grows = {task for _, task in offered()}
+    assert {"grow vine blight 1", "grow vine blight 2"} <= {t.lower() for t in grows}

@@ -4,7 +4,9 @@ placed by the traitor and taking heroes over, the heroes' clue search and
 Knowledge for stunning a Devourer, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 DEVOURER = "Intellect Devourer"
@@ -246,3 +248,28 @@ def test_hitting_a_devourer_already_stunned_teaches_nothing(engine, dice):
     dice.next(2, 2)
     g.do("attack", "bo", target=f"{DEVOURER} {d['number']}")
     assert g.p("bo")["traits"]["knowledge"] == knowledge
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 7: "Find the Clues" (a hero on an omen tile with no Obstacle, once a turn): the
+    # buttons offer exactly what the engine allows; the heroes head for the omen tiles not yet searched
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = brains(engine)
+    ready(g)
+    assert offered() == set()                                # the Elfsong Tavern is no omen tile
+    assert "gladiator_pit" in goals("bo") and goals("ann") == set()
+    g.put("bo", "gladiator_pit")
+    assert offered() == {("knowledge", "clue")}
+    dice.next(2, 2, 1)
+    g.do("task", "bo", trait="knowledge", task="clue")
+    assert offered() == set() and "gladiator_pit" not in goals("bo")
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.put("ann", "gladiator_pit")
+    g.state["tokens"] = [t for t in g.state["tokens"] if t["name"] != "Obstacle"]
+    assert offered() == set()                                # the Mind Flayer searches nothing

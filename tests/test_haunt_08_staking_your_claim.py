@@ -4,7 +4,9 @@ re-forms at its coffin until the heroes smash it, its thirst, the Cloud of
 Mist, the Bystanders' defence, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 BYSTANDER = "Innocent Bystander"
@@ -250,3 +252,29 @@ def test_cloud_of_mist_cannot_follow_a_move(engine):
     g.state["turn"] = {**g.state["turn"], "player": "ann", "moved": 1}
     with pytest.raises(IllegalAction, match="before you move"):
         g.do("task", "ann", trait="speed", task="mist")
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 8: "Destroying the Coffin" (a hero on its tile, once a turn); Traitor's Tome,
+    # haunt 8: "Cloud of Mist" (the Vampire, before moving, once a game): the buttons offer exactly what the engine
+    # allows; the heroes head for the coffin, the Vampire for the Bystanders
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = claim(engine)
+    ready(g)
+    assert goals("bo") == {coffin(g)} and goals("ann") == {m["tile"] for m in bystanders(g)}
+    assert offered() == set()                                # Bo is not on the coffin's tile
+    g.put("bo", coffin(g))
+    assert offered() == {("might", "coffin"), ("sanity", "coffin")}
+    dice.next(0)
+    g.do("task", "bo", trait="might", task="coffin")
+    assert offered() == set()                                # once a turn
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == {("speed", "mist")}
+    g.state["turn"] = {**g.state["turn"], "moved": 1}
+    assert offered() == set()                                # not after a move

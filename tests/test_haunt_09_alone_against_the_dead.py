@@ -3,7 +3,9 @@ the engine's actions: the minions and followers asked of the traitors, the
 hero's setup picks, the followers' rules, the turn order and both wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -194,3 +196,23 @@ def test_the_traitors_win_when_the_hero_is_killed(engine, dice):
     g.do("attack", "bo", target="ann")
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 9: "Special Necromancer Rules" (instead of attacking, at most 6) and "Special Zombie
+    # Hulk Attack Rules" (once a game, within 2 tiles in sight): the buttons offer exactly what the engine allows,
+    # each only to its own follower; the hero heads for the Elfsong Tavern
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = set_up(engine, bo="Zombie Hulk", cy="Necromancer")
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "ann")) == {"elfsong_tavern"}
+    g.put("bo", "kitchen")
+    assert offered() == {("might", "acid")}                  # the Zombie Hulk, the hero 2 tiles off in sight
+    g.put("bo", "kitchen_basement")
+    assert offered() == set()                                # out of reach
+    g.do("end", "bo")
+    assert offered() == {("knowledge", "raise")}             # the Necromancer
+    g.do("task", "cy", trait="knowledge", task="raise")
+    g.decide_all(0)
+    assert offered() == set()                                # instead of the attack: once a turn

@@ -4,9 +4,10 @@ flight when hurt, the Chest that opens part two, the Medusa with its gaze,
 its Obstacles and the reflective items, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
 from bot.engine import haunt_play as hp
 from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 CITIZEN, MEDUSA = "Citizen", "Medusa"
@@ -270,3 +271,19 @@ def test_the_traitor_cannot_open_the_chest(engine):
     assert g.state["haunt"]["part_two"] == []
     with pytest.raises(IllegalAction):
         g.do("part_two", "bo")
+
+
+def test_the_haunts_goals_lead_to_the_chest_then_the_medusa(engine):
+    # Secrets of Survival, haunt 10: "Opening the Chest" (a hero's turn ending on the Shrine) and, in part two,
+    # "You Win When..." (beating the Medusa): the haunt has no task of its own (the Citizens' mob is their monster
+    # attack), so the buttons offer none; the built-in heroes head for the Shrine, then for the Medusa
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = rabble(engine)
+    ready(g)
+    assert not any(a["type"] == "task" for a in legal_actions(engine.content, g.state))
+    assert goals("bo") == {"neglected_shrine"} and goals("ann") == set()
+    open_chest(g)
+    medusa = {m["tile"] for m in living(g, MEDUSA)}
+    assert goals("bo") == medusa and goals("ann") == medusa

@@ -4,8 +4,9 @@ Sanity) reveals the haunt on the Gladiator Pit and is the traitor: the Death
 Slaad. Bo (Lia) and Cy (Gretchen) are the heroes, both hosts."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play
+from bot.engine import IllegalAction, haunt_play, hooks
 from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 SHOPS = ("arcane_retreat", "sorcerous_sundries", "warehouse")
@@ -345,3 +346,30 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
     g.do("monster", "ann", op="attack", monster="Death Slaad", target="bo")
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 11: "How to Acquire a Spell Scroll" (on the three shops, once a turn), "Killing
+    # Tadpoles with the Cure Disease Scroll" and "Killing the Death Slaad with the Banishment Scroll" (with the
+    # scroll, in a hero's own turn); Traitor's Tome, haunt 11: "Special Death Slaad Rules" (Fireball, in its turn):
+    # the buttons offer exactly what the engine allows
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = slaad_game(engine)
+    assert goals("bo") == {t for t in SHOPS if t in g.state["board"]}
+    assert offered() == set()                                # no scroll, no shop
+    g.put("bo", "warehouse")
+    assert offered() == {("speed", "scroll")}
+    h11(g)["cure"] = ["bo"]
+    assert ("knowledge", "cure") in offered() and goals("bo") == {"warehouse"}  # a host cures where they stand
+    h11(g)["cure"] = []
+    h11(g)["banish"] = ["bo"]
+    g.put("bo", slaad(g)["tile"])
+    assert ("sanity", "banish") in offered()
+    to_slaad_turn(g)
+    g.put("bo", slaad(g)["tile"])
+    assert offered() == {("speed", "fireball")}             # the Death Slaad's turn: no hero's scroll

@@ -4,7 +4,9 @@ their uses, Devour Soul, and the traitor's death: a win with the Leadership
 stone, else the killer inherits the curse."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 NAMES = ("Leadership", "Mastery", "Strength", "Agility", "Intellect", "Insight")
@@ -196,3 +198,27 @@ def test_a_dead_heros_stones_fall_face_down(engine, dice):
     g.do("trait", "cy", trait="sanity", delta=-8)
     assert {"name": "Ioun Stone", "tile": g.p("cy")["tile"], "stone": 1} in g.state["tokens"]
     assert not any("Leadership" in e["text"] for e in g.events)
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 12: "How to Collect Ioun Stones" (a hero on a stone's tile, once a turn; a stone
+    # held may be used later): the buttons offer exactly what the engine allows, a stone's use only to its holder
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = placed(engine)
+    assert goals("bo") == {t["tile"] for t in stones(g)} and goals("ann") == set()
+    g.put("bo", "arcane_retreat")
+    stone_on(g, "arcane_retreat", 3)
+    assert offered() == {("knowledge", "ioun")}
+    dice.next(2, 2)
+    g.do("task", "bo", trait="knowledge", task="ioun")
+    assert offered() == {("might", "use strength")}          # tried this turn; the Strength stone to use
+    g.do("end", "bo")
+    assert offered() == set()                                # Cy holds nothing and stands on no stone
+    g.do("end", "cy")
+    g.put("ann", g.p("bo")["tile"])
+    assert offered() == set()                                # the traitor takes no stone

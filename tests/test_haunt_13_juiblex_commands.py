@@ -5,7 +5,9 @@ all three on the Elfsong Tavern (the Inner Chamber lies west, the Kitchen
 beyond it)."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine.view import view
 from tests.test_haunt_play import revealed
 
@@ -202,3 +204,26 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
     g.do("move", "bo", way="west")
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine):
+    # Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (the traitor moves each hidden Cube up to 2 spaces; the
+    # heroes have no such action). Ruling: haunt 13: the creeping happens in the traitor's own turn
+    def offered():
+        return {a["task"] for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = juiblex(engine)
+    assert offered() == set()                                   # Bo's turn: a hero has nothing to creep
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"elfsong_tavern"}
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert "creep 2 east" in offered() and "creep 1 east" in offered()
+    assert all(t.split()[1] in "12" for t in offered())
+    g.do("task", "ann", trait="knowledge", task="creep 2 east")
+    g.do("task", "ann", trait="knowledge", task="creep 2 west")
+    assert not any(t.startswith("creep 2") for t in offered())  # its 2 spaces are spent
+    before = [dict(c) for c in hidden(g)]
+    offered()
+    assert hidden(g) == before                                  # offering tried copies only
+    g.do("end", "ann")
+    assert offered() == set()                                   # the monster turn: no creeping

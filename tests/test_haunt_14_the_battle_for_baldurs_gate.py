@@ -2,9 +2,15 @@
 of Survival, haunt 14, and the Dragon's script in the Traitor's Tome). Ann
 (Torskar) reveals the haunt on the Cursed Statue; there is no traitor. The
 city: Kitchen (0,0), Inner Chamber (1,0), Elfsong Tavern (2,0)."""
+import random
+
 import pytest
 
-from bot.engine import IllegalAction
+from bot import autoplay
+
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 HP = "Dragon hit points"
@@ -143,6 +149,7 @@ def test_finding_a_ballista_instead_of_a_card(engine):
         g.do("decide", pending["player"], choice=0)
         pending = g.state["pending"]
     assert pending["player"] == "bo" and pending["options"][0] == "Place a Ballista"
+    assert autoplay.choose(engine.content, g.state, random.Random(0))["choice"] == 0   # the built-in hero's pick
     g.do("decide", "bo", choice=0)
     assert ballistas(g) == [g.p("bo")["tile"]]
 
@@ -208,3 +215,31 @@ def test_the_heroes_lose_when_every_hero_dies(engine, dice):
     dice.next(2, 2, 2, 2, 2, 2, 2, 2)         # the Dragon's Might: 16
     act(g, "end", "bo")
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 14: "Special Ballista Attack Rules" (on a Ballista's tile, instead of an attack,
+    # while the Dragon is on the city level): the buttons and the built-in players see what the engine allows
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = battle(engine)
+    assert offered() == set() and "elfsong_tavern" in goals("bo")   # no Ballista yet: the city's open doorways,
+    assert set(g.state["stacks"]["street"]) & goals("bo")             # and the city tiles left to discover
+    ballista(g, "kitchen")
+    assert offered() == set() and goals("bo") == {"kitchen"}    # Bo is not on its tile: the heroes head there
+    g.put("bo", "kitchen")
+    assert offered() == {("might", "ballista")}
+    hp = g.state["haunt"]["counters"][HP]
+    offered()
+    assert g.state["haunt"]["counters"][HP] == hp               # offering tried copies only
+    dragon(g)["tile"] = "catacomb_landing"
+    assert offered() == set()                                   # the Dragon below: no shot
+    dragon(g)["tile"] = "elfsong_tavern"
+    dice.next(0)
+    dice.next(0)
+    g.do("task", "bo", trait="might", task="ballista")
+    assert offered() == set()                                   # once a turn, instead of the attack

@@ -4,8 +4,9 @@ Kobold Hideout and is the traitor; Bo (Lia) and Cy (Gretchen) are the heroes.
 Three adventurers: 6 Kobolds trapped or pillaging decide the game."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play
+from bot.engine import IllegalAction, haunt_play, hooks
 from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 
@@ -188,3 +189,43 @@ def test_trapping_six_kobolds_wins_for_the_heroes(engine, dice):
     dice.next(2)
     g.do("monster", "ann", op="move", monster=kid, way="east")
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 15: "Setting Kobold Traps" (a hero, once during their turn); Traitor's Tome,
+    # haunt 15: "Special Kobold Mob Attack Rules" (two or more Kobolds on a hero's tile, in the monster turn)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = sweep(engine, dice, first=(0, 0, 0))
+    assert offered() == {("speed", "trap")}
+    goals = set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo"))
+    assert goals == {"kobold_hideout", "mansion"}             # where the Kobolds appear and where they go
+    dice.next(0, 0)
+    g.do("task", "bo", trait="speed", task="trap")
+    assert offered() == set()                                  # once a turn
+    [add_kobold(g, "elfsong_tavern") for _ in range(2)]
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == set()                                  # the traitor's own turn: no mob yet
+    g.do("end", "ann")
+    g.decide_all(0)
+    before = [dict(m) for m in kobolds(g)]
+    assert offered() == {("might", "mob bo"), ("might", "mob cy")}
+    assert [dict(m) for m in kobolds(g)] == before             # offering tried copies only
+    with pytest.raises(IllegalAction, match="heroes set"):
+        g.do("task", "ann", trait="speed", task="trap")
+
+
+def test_with_the_traitor_dead_the_kobolds_still_come_in_the_monster_turn(engine, dice):
+    # Rulebook: The Haunt (a dead traitor's monsters play on, run by the traitor's player); Traitor's Tome, haunt 15:
+    # "You Must Do This at the Start of Your Turn". Ruling: haunt 15, a dead traitor: the new Kobolds come as the
+    # monster turn starts, and that turn comes even with no Kobold on the board
+    g = sweep(engine, dice, first=(0, 0, 0))
+    assert kobolds(g) == []
+    g.p("ann")["alive"] = False
+    g.do("end", "bo")
+    dice.next(1, 1, 0)                     # 2 new Kobolds
+    g.do("end", "cy")
+    g.decide_all(0)
+    assert g.state["turn"].get("monsters") and len(kobolds(g, "kobold_hideout")) == 2

@@ -8,8 +8,10 @@ Trading Post north of the Kitchen that no doorway joins to anything.
 Unqueued dice show 0."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
 from bot.engine import board as bd
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 CLAW = "Crawling Claw"
@@ -287,3 +289,27 @@ def test_everything_the_claws_do_is_told_to_the_whole_table(engine, dice):
         g.do("end", g.state["turn"]["player"])
         events = [e for e in g.events if e.get("kind") in ("monster", "monster_move", "attack", "haunt", "roll")]
         assert events and all(e["to"] == "all" for e in events)
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 16: "Special Attack Rules" (any number of the Claws on your tile), "How to Build a
+    # Fortification" (once during your turn) and "Destroying a Fortification" (an Obstacle on an exit of your tile)
+    def offered():
+        return [a["task"] for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+
+    g = need_a_hand(engine)
+    clear_claws(g)
+    add_claws(g, "inner_chamber", 2)
+    g.put("bo", "inner_chamber")
+    assert offered() == ["attack 2", "attack 1", "fortify"]            # best first: the attack, then the seal
+    goals = set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo"))
+    assert goals == {"elfsong_tavern"}                                   # a dead end: one exit to seal
+    dice.next(2, 2, 2, 2)
+    g.do("task", "bo", trait="knowledge", task="fortify")
+    g.do("decide", "bo", choice=2)
+    assert obstacles(g) == [["inner_chamber", "west"]]
+    assert offered() == ["attack 2", "attack 1", "clear west"]          # fortified once this turn
+    dice.next(0)
+    g.do("task", "bo", trait="might", task="attack 1")
+    assert offered() == ["clear west"]                                   # the attack is spent too
+    assert obstacles(g) == [["inner_chamber", "west"]]                   # offering tried copies only

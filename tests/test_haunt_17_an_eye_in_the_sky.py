@@ -4,7 +4,9 @@ light, the Mouthers' group Sanity attack and movement limits, the monster
 turn's top-up and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 PILE, WARD, MOUTHER = "Anti-Magic Wards in the pile", "Anti-Magic Ward", "Gibbering Mouther"
@@ -305,3 +307,39 @@ def test_the_traitors_words_to_type_reach_only_the_traitor(engine):
     ev = g.do("ready", "cy")
     told = [e for e in ev if "task knowledge ward" in e["text"]]
     assert told and {e["to"] for e in told} == {"bo"}
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 17: "How to Clear the Wards" (during the traitor's turn, on a city-level omen tile);
+    # Secrets of Survival, haunt 17: "You Must Do This at the End of Your Turn" (a Ward on a free catacomb tile)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = eye(engine)
+    ready(g)
+    g.place("executioners_block", "city", 3, 0)
+    g.state["tokens"].append({"name": WARD, "tile": "kitchen_basement"})
+    assert offered() == set()                                  # Cy, a hero: nothing to clear
+    assert set(g.state["stacks"]["catacomb"]) <= goals("cy")   # more Wards than free tiles: more to find
+    for m in mouthers(g):
+        m["dead"] = True
+    g.state["haunt"]["counters"][PILE] = 1
+    assert goals("cy") == {"catacomb_landing", "gladiator_pit"}  # no Ward twice on a tile, none by a Mouther
+    g.do("end", "cy")
+    g.do("end", "ann")
+    assert offered() == set()                                  # Bo is not on an omen tile
+    assert goals("bo") == {"executioners_block"}               # the traitor heads for one
+    g.put("bo", "executioners_block")
+    assert offered() == {("knowledge", "ward")}
+    assert g.state["tokens"].count({"name": WARD, "tile": "kitchen_basement"}) == 1   # offering tried copies only
+    dice.next(1, 1)                                            # 2: fails, no second attempt
+    g.do("task", "bo", trait="knowledge", task="ward")
+    assert offered() == set()
+    g.do("end", "bo")
+    g.decide_all(0)
+    assert g.state["turn"].get("monsters") and offered() == set()   # not in the monster turn
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "bo", trait="knowledge", task="ward")

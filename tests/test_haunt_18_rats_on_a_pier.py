@@ -4,11 +4,12 @@ the Citizens and their NPC turn, turning and rescuing Citizens, and every
 way the haunt is won."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
 from bot.engine import board as bd
 from bot.engine.ctx import Ctx
 from bot.engine.geometry import distances
 from bot.engine.haunts.h18_rats_on_a_pier import city_reach
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 CITIZEN, WERERAT = "Citizen", "Wererat"
@@ -303,3 +304,29 @@ def test_the_heroes_win_when_the_traitor_and_every_wererat_are_dead(engine, dice
     assert g.state["phase"] == "haunt"
     g.do("slay", "cy", monster=pieces(g, WERERAT)[0]["id"])
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 18: "Turning a Citizen" (a Wererat attacks a Citizen in the monster turn); Secrets of
+    # Survival, haunt 18: "Special Citizen Rules" (the Citizens fight for the heroes in the NPC turn) and "Rescuing
+    # Citizens" (the Waterfront)
+    def fights():
+        return {(a["monster"], a["target"]) for a in legal_actions(engine.content, g.state)
+                if a["type"] == "monster" and a["op"] == "attack" and a["target"] not in g.state["players"]}
+
+    g = rats(engine)
+    ready(g)
+    rat = pieces(g, WERERAT)[0]
+    citizen = pieces(g, CITIZEN)[0]
+    citizen["tile"] = rat["tile"]
+    ctx = Ctx(engine.content, g.state)
+    assert set().union(*hooks.fire("monster_goals", ctx, citizen)) == {"waterfront"}
+    assert set().union(*hooks.fire("monster_goals", ctx, rat)) == {m["tile"] for m in pieces(g, CITIZEN)}
+    assert fights() == set()                                       # Cy's own turn: no monster fights
+    to_npc_turn(g)
+    assert fights() == {(citizen["id"], rat["id"])}                # the NPC turn: the Citizen on the Wererat
+    g.do("end", "ann")
+    g.do("end", "bo")
+    assert g.state["turn"].get("monsters")
+    assert fights() == {(rat["id"], citizen["id"])}                # the monster turn: the Wererat on the Citizen
+    assert not mon(g, citizen["id"])["stunned"]                    # offering tried copies only

@@ -6,7 +6,9 @@ lowest Speed) is the traitor; everyone starts on the Elfsong Tavern; the
 order is Cy, Ann, Bo. Unqueued dice show 0."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine.view import view
 from tests.test_haunt_play import all_ready, revealed
 
@@ -212,3 +214,32 @@ def test_the_medallion_can_be_handed_over_dropped_and_taken(engine, dice):
     assert g.state["haunt"]["h20_medallion"] is None
     g.do("task", "ann", trait="might", task="take medallion")
     assert g.state["haunt"]["h20_medallion"] == "ann"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Both books, haunt 20: "Opening a Treasure Chest" (a chest on your tile, 3+ with Might, Speed or Knowledge) and
+    # "Treasure Chests" (3: the Medallion traded, dropped or taken like an item). Ruling: haunt 20: one try a turn.
+    # The same buttons whatever the side, so a hidden Doppelganger's look like a hero's.
+    def offered():
+        return [(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+
+    g = hide_among_us(engine)
+    secret(g)["pool"] = [3, 1, 2, 4]
+    chest = next(t["tile"] for t in g.state["tokens"] if t["name"] == "Treasure Chest")
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "cy")) == \
+        {t["tile"] for t in g.state["tokens"] if t["name"] == "Treasure Chest"}   # the heroes look for it
+    g.put("cy", chest)
+    assert offered() == [("might", "open"), ("speed", "open"), ("knowledge", "open")]
+    assert secret(g)["pool"] == [3, 1, 2, 4]                    # offering tried copies only
+    dice.next(2, 2)
+    g.do("task", "cy", trait="might", task="open")
+    assert g.state["haunt"]["h20_medallion"] == "cy"
+    assert offered() == [("might", "drop medallion")]           # tried once this turn; nobody here to take it
+    g.put("ann", chest)
+    assert offered() == [("might", "give ann"), ("might", "drop medallion")]
+    g.do("task", "cy", trait="might", task="drop medallion")
+    g.do("end", "cy")
+    assert offered() == [("might", "take medallion")]           # Ann's turn, the Medallion at her feet
+    g.state["turn"]["monsters"] = True                          # as if in a monster turn
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "ann", trait="might", task="take medallion")

@@ -3,9 +3,10 @@ the setup, the Speed gouge and the Eye tokens, the traitor who cannot die,
 the Holy Symbol coming back, the ritual, and both wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
 from bot.engine import cards as cd
 from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 EYES = "Eyes collected"
@@ -180,3 +181,30 @@ def test_other_classes_need_the_holy_symbol_for_the_ritual(engine, dice):
     dice.next(2, 2)
     g.do("task", "cy", trait="sanity", task="ritual")
     assert g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 21: "Special Attack Rules" (the gouge, in place of the traitor's attack, at a hero on
+    # her tile); Secrets of Survival, haunt 21: "Completing the Ritual" (on the Fountain, everyone in place, once)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = ready(engine)
+    g.put("bo", "fountain")
+    g.put("cy", "elfsong_tavern")
+    g.put("ann", "cursed_statue")
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "cy")) == {"fountain"}
+    assert offered() == set()                               # Cy is neither on the Fountain nor by Priscilla
+    g.put("cy", "fountain")
+    assert offered() == {("sanity", "ritual")}
+    dice.next(1, 1, 1)
+    g.do("task", "bo", trait="sanity", task="ritual")
+    assert offered() == set()                               # once a turn
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == set()                               # Priscilla's turn, nobody on her tile
+    g.put("cy", "cursed_statue")
+    assert offered() == {("speed", "gouge cy")}
+    g.state["turn"]["monsters"] = True                      # as if in a monster turn
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "ann", trait="speed", task="gouge cy")

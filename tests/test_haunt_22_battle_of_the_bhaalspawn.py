@@ -2,6 +2,9 @@
 through the engine's actions: the item draw, the revealer's extra turn,
 everyone against everyone, and the last one alive. No module message is
 private: Secrets of Survival is a stub and everyone reads the Tome."""
+from bot.engine import hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -75,3 +78,13 @@ def test_the_last_bhaalspawn_alive_wins(engine, dice):
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
     assert any("Bo" in e["text"] and "last Bhaalspawn" in e["text"] for e in g.events)
+
+
+def test_no_action_of_its_own_and_everyone_hunts_everyone(engine):
+    # Traitor's Tome, haunt 22: "What You Know About Your Fellow Traitors" (the others hunt you) and "You Win
+    # When..." (the last one alive): nothing but ordinary attacks, and every other Bhaalspawn is a target
+    g = bhaalspawn(engine)
+    g.put("ann", "kitchen")
+    g.put("cy", "inner_chamber")
+    assert not any(a["type"] == "task" for a in legal_actions(engine.content, g.state))
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"kitchen", "inner_chamber"}

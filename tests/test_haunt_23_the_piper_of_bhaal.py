@@ -3,7 +3,9 @@ the engine's actions: the setup, enthralment and the start-of-turn roll, the
 music, calling the rats, the Rat Swarms' moves and bites, and the wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 RAT = "Rat Swarm"
@@ -143,3 +145,28 @@ def test_the_heroes_win_when_the_piper_dies(engine, dice):
     g.do("attack", "bo", target="ann")
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Traitor's Tome, haunt 23: "Special Attack Rules" (the music, in place of the attack, at a hero within 2 tiles)
+    # and "Calling the Rats" (before moving, once); the heroes' goal is the Piper (Secrets of Survival: "You Win
+    # When...")
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = set_up(engine)
+    assert g.state["turn"]["player"] == "ann"
+    g.put("ann", "elfsong_tavern")
+    g.put("bo", "kitchen")
+    g.put("cy", "elfsong_tavern")
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"elfsong_tavern"}
+    assert offered() == {("might", "call"), ("knowledge", "pipe bo"), ("knowledge", "pipe cy")}
+    assert g.state["haunt"]["h23"]["enthralled"] == []          # offering tried copies only
+    g.do("task", "ann", trait="knowledge", task="pipe bo")       # Bo rolls 0: enthralled
+    assert offered() == {("might", "call")}                      # the music took the attack
+    g.do("move", "ann", way="west")
+    assert offered() == set()                                    # the rats are called before moving
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters") and offered() == set()
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "ann", trait="might", task="call")

@@ -3,7 +3,9 @@ played through the engine's actions: the setup, Harper badges, the escort,
 Drabin's defence and death, the Cultists, Lord of Murder and both wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 DRABIN, CULTIST, BADGE = "Drabin Pufflebird", "Cultist of Bhaal", "Harper badge"
@@ -156,3 +158,40 @@ def test_a_dead_heros_badges_lie_on_their_tile(engine):
     g.put("bo", "kitchen")
     g.do("task", "bo", trait="speed", task="badge")
     assert g.state["haunt"]["h24"]["badges"] == {"bo": 1}
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 24: "Retrieving a Harper Badge" and "Special Movement Rules" (the escort, before
+    # moving, with a badge, on Drabin's tile); Traitor's Tome, haunt 24: "Special Attack Rules" (a Cultist on
+    # Drabin's tile attacks him with Might or Sanity in the monster turn)
+    def offered():
+        return [(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+
+    def goals(pid):
+        return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
+
+    g = pufflebird(engine)
+    g.put("bo", "elfsong_tavern")
+    assert goals("bo") == {"elfsong_tavern"} and goals("ann") == {"catacomb_landing"}
+    assert offered() == [("speed", "badge")]
+    g.do("task", "bo", trait="speed", task="badge")
+    assert goals("bo") == {"catacomb_landing"}                 # badge in hand: to Drabin
+    g.put("bo", "catacomb_landing")
+    assert offered() == [("speed", "escort")]
+    dice.next(1, 1, 1)
+    g.do("task", "bo", trait="speed", task="escort")
+    assert offered() == [] and goals("bo") == {"mansion"}      # on the way with him
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters")
+    cultist = cultists(g)[0]
+    cultist["tile"] = "catacomb_landing"
+    ctx = Ctx(engine.content, g.state)
+    assert set().union(*hooks.fire("monster_goals", ctx, cultists(g)[1])) == {"catacomb_landing"}
+    fights = {(a["monster"], a.get("trait")) for a in legal_actions(engine.content, g.state)
+              if a["type"] == "monster" and a["op"] == "attack" and a["target"] == drabin(g)["id"]}
+    assert fights == {(cultist["id"], "might"), (cultist["id"], "sanity")}
+    assert not drabin(g)["dead"]                               # offering tried copies only
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "ann", trait="speed", task="escort")

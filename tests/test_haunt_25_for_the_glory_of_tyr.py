@@ -4,7 +4,9 @@ heroes' search, the Lich's stunning, Life Drain and Dominate, Snap Out of It,
 and both wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, hooks
+from bot.engine.ctx import Ctx
+from bot.engine.legal import legal_actions
 from bot.engine.view import view
 from tests.test_haunt_play import all_ready, revealed
 
@@ -205,3 +207,33 @@ def test_a_stunned_hero_still_plays_and_a_lost_stun_hurts_the_lich(engine, dice)
     g.decide_all(0)
     assert g.p("ann")["traits"]["knowledge"] + g.p("ann")["traits"]["sanity"] == before - 4
     assert h(g)["stunned"] == []
+
+
+def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
+    # Secrets of Survival, haunt 25: "Search the Battlefield" (a face-down token on your tile, in place of the attack)
+    # and "Snap Out of It!"; Traitor's Tome, haunt 25: "Special Attack Rules" (the stunning Knowledge attack) and
+    # "Additional Attack Rules" (Life Drain or Dominate on a stunned hero, once a turn)
+    def offered():
+        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+
+    g = ready(engine)
+    site_here(g, "elfsong_tavern", 2)
+    assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"elfsong_tavern"}
+    assert offered() == {("knowledge", "search")}
+    g.do("end", "bo")
+    g.do("end", "cy")
+    assert offered() == {("knowledge", "stun bo"), ("knowledge", "stun cy")}
+    assert h(g)["stunned"] == []                                  # offering tried copies only
+    h(g)["stunned"] = ["bo"]
+    assert offered() == {("knowledge", "stun bo"), ("knowledge", "stun cy"), ("knowledge", "dominate bo"),
+                         ("might", "drain bo")}
+    dice.next(0, 0)
+    g.do("task", "ann", trait="might", task="drain bo")           # 0: Bo holds on
+    assert offered() == {("knowledge", "stun bo"), ("knowledge", "stun cy")}   # one of the two a turn
+    g.do("end", "ann")
+    assert offered() == {("knowledge", "search")}                 # Bo, stunned, still searches; nobody to free
+    g.do("end", "bo")
+    assert offered() == {("knowledge", "search"), ("knowledge", "free bo")}
+    g.state["turn"]["monsters"] = True                            # as if in a monster turn
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "cy", trait="knowledge", task="search")

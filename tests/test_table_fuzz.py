@@ -144,7 +144,7 @@ def milestones(seed: int):
 ODD = KEYWORDS + NUMBERS + HOSTILE + ("Wererat", "Potion of Healing")
 
 
-@pytest.mark.parametrize("seed", [42])  # seed 42: three players meet every moment, the monster turn included
+@pytest.mark.parametrize("seed", [43])  # seed 43: three players meet every moment, the monster turn included
 def test_every_command_with_odd_words_at_every_moment_of_a_game(table_out, seed):
     """The sweep the random lines may miss: each verb with each odd word, alone,
     with `as` before or after it, and said for someone else."""

@@ -77,3 +77,22 @@ def test_a_tampered_card_draw_is_rejected():
     entry["cards"][0] = "not_a_card"
     ok, lines = t.service.verify(11, log)
     assert not ok and "of a card" in lines[0] and "not_a_card" in lines[0]
+
+
+def test_several_auto_games_of_one_haunt_each_close_with_winner_and_reason(capsys):
+    # `--auto --haunt N --games K --events json`: every game's closing events name the winner and the condition
+    # that ended it (a data win's `when`, a haunt rule, every hero dead, declared, or the action limit)
+    assert main(["--auto", "--haunt", "4", "--seed", "3", "--games", "3", "--events", "json"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    closings = [e for e in events if e["kind"] == "over" and "reason" in e]
+    headlines = [e for e in closings if e["text"].startswith(("The heroes", "The traitor", "The haunt ends", "Stopped"))]
+    assert len(headlines) == 3
+    assert all(e["reason"] in ("counter_at", "every hero dead", "haunt rule", "action_limit") for e in closings)
+    assert all(e["to"] == "all" for e in closings)
+
+
+def test_several_auto_games_sum_up_in_text(capsys):
+    assert main(["--auto", "--haunt", "4", "--seed", "3", "--games", "2", "--max-actions", "40"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 1 (seed 3): haunt") and out[1].startswith("game 2 (seed 4)")
+    assert out[-1].startswith("2 games: ") and "heroes won" in out[-1]

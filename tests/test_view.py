@@ -25,7 +25,9 @@ def test_a_hidden_traitor_sees_their_own_token_and_nobody_elses(engine):
     state = at_reveal(engine, omen, tile).state
     traitor = state["haunt"]["traitors"][0]
     other = next(p for p in state["seats"] if p != traitor)
-    assert view(state, traitor)["haunt"]["hidden_tokens"] == {traitor: 1}
+    mine = state["haunt"]["hidden_tokens"][traitor]
+    assert 1 in mine and len(mine) == 2  # Secrets of Survival, haunt 37: "Right Now" (2 tokens each)
+    assert view(state, traitor)["haunt"]["hidden_tokens"] == {traitor: mine}
     assert view(state, traitor)["haunt"]["traitors"] == [traitor]
     assert traitor not in (view(state, other)["haunt"]["hidden_tokens"] or {})
     assert view(state, other)["haunt"]["traitors"] == [] and view(state)["haunt"]["traitors"] == []

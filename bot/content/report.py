@@ -1,5 +1,6 @@
 """`python -m bot content`: load and validate rules_data, then count it."""
 import argparse
+import re
 import sys
 from collections import Counter
 
@@ -19,7 +20,13 @@ def main(argv=None) -> int:
         print(f"rules_data is invalid: {e}", file=sys.stderr)
         return 1
     if args.haunts:
+        rows = haunt_rules(content)
         print(haunt_report(content))
+        print(haunt_rules_text(rows))
+        leaving = [r["number"] for r in rows if not r["module"] or r["left"] is None
+                   or (r["left"] and not r["left"][0].lower().startswith("nothing"))]
+        print(f"\nhaunts that leave rules to the players or do not say: {len(leaving)}"
+              + (f" ({', '.join(map(str, leaving))})" if leaving else ""))
         return 0
     ways = effect_ways(content)
     if args.effects:
@@ -123,6 +130,90 @@ def carried_out(step: dict, monsters: set) -> bool:
     if step.get("do") == "place_token":
         return countable and placed
     return step.get("do") == "set_counter" and countable
+
+
+CARRIED = re.compile(r"(What the bot carries out|What this module adds|This module carries out)[^:]*:?\s*(.*)$")
+LEFT = re.compile(r"^Left to the players:?\s*(.*)$")
+
+
+def module_rules(doc: str) -> tuple[list[str], list[str] | None]:
+    """(rules carried out, rules left to the players) from a haunt module's
+    docstring: the entries (`- ` bullets, or paragraphs) after "What the
+    bot carries out" and after "Left to the players:" (None when the
+    module does not say)."""
+    carried, left, into, entry = [], None, None, None
+
+    def add(text):
+        nonlocal entry
+        if entry is None:
+            into.append(text)
+            entry = len(into) - 1
+        else:
+            into[entry] += " " + text
+
+    for line in (doc or "").splitlines():
+        text = line.strip()
+        m = LEFT.match(text)
+        if m:
+            left, into, entry = [], [], None
+            left = into
+            if m.group(1):
+                add(m.group(1))
+            continue
+        m = CARRIED.search(text) if into is None else None
+        if m:
+            into, entry = carried, None
+            if m.group(2):
+                add(m.group(2))
+            continue
+        if into is None:
+            continue
+        if text.startswith("- "):
+            entry = None
+            add(text[2:])
+        elif text:
+            add(text)
+        else:
+            entry = None
+            if into is left and left:
+                break
+    return carried, left
+
+
+def haunt_rules(content) -> list[dict]:
+    """Per haunt: its rule set's module, what it carries out and what it
+    leaves to the players, with why."""
+    rows = []
+    for number in sorted(content.haunts):
+        ruleset = rulesets.REGISTRY.get(number)
+        module = sys.modules[type(ruleset).__module__] if ruleset else None
+        carried, left = module_rules(module.__doc__) if module else ([], None)
+        rows.append({"number": number, "title": content.haunts[number].raw.get("title", ""),
+                     "module": module.__name__.rsplit(".", 1)[-1] if module else None,
+                     "carried": carried, "left": left})
+    return rows
+
+
+def haunt_rules_text(rows: list[dict]) -> str:
+    lines = []
+    for row in rows:
+        lines.append(f"\nhaunt {row['number']}, {row['title']}"
+                     + (f" (bot/engine/haunts/{row['module']}.py)" if row["module"] else ""))
+        if not row["module"]:
+            lines.append("  no rule set of its own yet: only its data runs (setup, counters, wins it can say);"
+                         " everything else is left to the players")
+            continue
+        lines.append("  carried out:")
+        lines += [f"    - {rule}" for rule in row["carried"]] or ["    (the module does not list them)"]
+        left = row["left"]
+        if left is None:
+            lines.append("  left to the players: not stated by the module")
+        elif not left or (len(left) == 1 and left[0].lower().startswith("nothing")):
+            lines.append(f"  left to the players: {left[0] if left else 'nothing'}")
+        else:
+            lines.append("  left to the players (each with why):")
+            lines += [f"    - {rule}" for rule in left]
+    return "\n".join(lines)
 
 
 def haunt_report(content) -> str:

@@ -5,6 +5,7 @@ import asyncio
 import io
 import logging
 import multiprocessing
+import time
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
 
@@ -14,11 +15,13 @@ from discord import app_commands
 from bot import text
 from bot.content import RULES_DATA
 from bot.discord import messages, views
+from bot.discord.turn_posts import TurnPosts, in_play
 from bot.engine import IllegalAction
 from bot.service import GameService, StoreError, Superseded
 from bot.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
+SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often (Discord: 5 writes per 5 s a channel)
 
 
 class GameBot(discord.Client):
@@ -35,6 +38,10 @@ class GameBot(discord.Client):
         self.tree.on_error = self.on_command_error
         self.poller: asyncio.Task | None = None
         self.newest_buttons: dict[str, str] = {}  # channel id -> link to the message with the newest buttons
+        self.turn_posts = TurnPosts(self)  # each channel's current turn message, edited in place
+        self.summary_edited: dict[str, float] = {}  # channel id -> when its pinned summary was last edited
+        self.summary_waiting: set[str] = set()
+        self.background: set[asyncio.Task] = set()
         self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         self.topics = _rules_topics()
         from bot.discord.commands import register
@@ -54,6 +61,8 @@ class GameBot(discord.Client):
     async def close(self):
         if self.poller:
             self.poller.cancel()
+        for task in list(self.background):
+            task.cancel()
         await super().close()
         if self.service:
             await self.service.close()
@@ -89,8 +98,14 @@ class GameBot(discord.Client):
             await self.announce(None, outcome, channel=interaction.channel
                                 or self.get_partial_messageable(interaction.channel_id))
             return outcome
-        await self.announce(interaction, outcome)
+        if in_play(outcome):
+            await self.turn_posts.show(interaction, outcome)
+        else:
+            await self.announce(interaction, outcome)
         return outcome
+
+    def channel_poster(self, channel):
+        return poster(None, channel)
 
     async def announce(self, interaction: discord.Interaction | None, outcome, extra: str = "",
                        channel=None):
@@ -115,11 +130,14 @@ class GameBot(discord.Client):
             sent = await post(part, **kwargs)
             if "view" in kwargs:
                 self.remember_buttons(outcome.game, sent)
+                self.turn_posts.adopt(outcome.game, state, channel or interaction.channel
+                                      or self.get_partial_messageable(int(outcome.game.channel_id)),
+                                      sent, d.said, d.tail, view)
         if state["phase"] == "over" and outcome.before["phase"] != "over":
             await post(await self.seed_reveal(outcome.game))
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
-        if (outcome.turn_changed or state["phase"] == "over") and state.get("board"):
+        if messages.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn.
             picture = await self.map_file(state, interaction)
             if picture is not None:
@@ -130,8 +148,10 @@ class GameBot(discord.Client):
                     await post("I may not attach files in this channel, so the map is missing. "
                                "A server admin can give me the Attach Files permission.")
         await self.send_private(post, d.private)
-        if outcome.turn_changed or state["phase"] != outcome.before["phase"] or state["phase"] == "lobby":
-            asyncio.create_task(self.update_summary(outcome.game))
+        if state["phase"] != outcome.before["phase"] or state["phase"] == "lobby" or \
+                (outcome.turn_changed and messages.new_round(outcome.before, state)):
+            # the pinned summary is edited once a round at most, not every turn
+            self.summary_due(outcome.game, now_too=state["phase"] != outcome.before["phase"] or state["phase"] == "lobby")
 
     def remember_buttons(self, game, sent):
         """Where the newest buttons of the channel's game are, to point a
@@ -208,6 +228,28 @@ class GameBot(discord.Client):
             await interaction.response.send_message(file=file, ephemeral=True)
         else:
             await interaction.followup.send(file=file, ephemeral=ephemeral)
+
+    def summary_due(self, game, now_too: bool = False):
+        """Edit the pinned summary soon: at once if it has not been edited
+        for SUMMARY_EVERY seconds (or `now_too`), else once that time is
+        up, with the game as it is then. Quick rounds share one edit."""
+        channel_id = game.channel_id
+        if channel_id in self.summary_waiting:
+            return
+        wait = 0 if now_too else max(0.0, self.summary_edited.get(channel_id, 0) + SUMMARY_EVERY - time.monotonic())
+        self.summary_waiting.add(channel_id)
+
+        async def later():
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self.summary_waiting.discard(channel_id)
+            self.summary_edited[channel_id] = time.monotonic()
+            latest = await self.service.latest_game(channel_id)
+            await self.update_summary(latest if latest and latest.id == game.id else game)
+        task = asyncio.create_task(later())
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def update_summary(self, game):
         """The pinned summary is edited in place, never reposted."""

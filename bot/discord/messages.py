@@ -16,6 +16,8 @@ class Delivery:
     public: list[str] = field(default_factory=list)          # messages for the channel
     private: dict[str, list[str]] = field(default_factory=dict)  # user id -> DM texts
     ping: list[str] = field(default_factory=list)            # users to mention once
+    said: list[str] = field(default_factory=list)            # what happened (the public lines but the last)
+    tail: str = ""                                           # who acts now: the prompt or reminder line
 
 
 def route(events: list[dict]) -> tuple[list[str], dict[str, list[str]]]:
@@ -72,8 +74,10 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
         asked = [e["text"] for e in events if e["to"] == "all" and e["kind"] == "decision"]
         if asked and asked[-1] in lines:
             lines.remove(asked[-1])
+    d.said = list(lines)
     if waiting and state["phase"] != "over":
-        lines.append(prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting))
+        d.tail = prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting)
+        lines.append(d.tail)
     d.public = chunks(lines)
     return d
 
@@ -107,5 +111,50 @@ def reminder_line(content, state: dict, pid: str) -> str:
 
 
 def summary(content, state: dict, title: str = "Betrayal at Baldur's Gate") -> str:
-    """The pinned game summary, edited in place as the game goes."""
-    return chunks([f"**{title}**", text.status(content, state)])[0]
+    """The pinned game summary, edited in place once a round (and when the
+    phase changes), so it costs the channel one write a round."""
+    return chunks([f"**{title}** (as the round began; the newest turn message says whose turn it is)",
+                   text.status(content, state)])[0]
+
+
+def _slot(turn: dict) -> str:
+    return "monsters" if turn.get("monsters") else turn["player"]
+
+
+def new_round(before: dict, state: dict) -> bool:
+    """Whether the turn that just began opens a round: play came back round
+    the order (or there was no turn before)."""
+    old, new, order = before.get("turn"), state.get("turn"), state.get("order") or []
+    if not old or not new or _slot(old) not in order or _slot(new) not in order:
+        return True
+    return order.index(_slot(new)) <= order.index(_slot(old))
+
+
+def map_due(before: dict, state: dict) -> bool:
+    """Whether this action's message brings the map, by the game's map
+    setting: each turn (the default), each round, or only on /map; always
+    when the haunt begins and when the game ends."""
+    if not state.get("board"):
+        return False
+    if state["phase"] != before.get("phase") and state["phase"] in ("haunt", "over"):
+        return True
+    old, new = before.get("turn"), state.get("turn")
+    if not new or (old and old["number"] == new["number"]):
+        return False
+    shown = state.get("options", {}).get("map", "turn")
+    return shown == "turn" or (shown == "round" and new_round(before, state))
+
+
+def turn_text(lines: list[str], tail: str, limit: int = LIMIT) -> str:
+    """A turn message: what happened this turn, newest last, and who acts
+    now; when it outgrows a message, the oldest lines give way."""
+    body = [line for line in lines if line]
+    kept, size = [], len(tail) + 2
+    for line in reversed(body):
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    text = "\n".join(reversed(kept))
+    return (f"{text}\n{tail}" if text else tail).strip()[:limit] or "…"

@@ -9,7 +9,7 @@ import re
 import discord
 
 from bot import vocabulary
-from bot.engine.legal import actor, legal_actions
+from bot.engine.legal import across_barrier, actor, legal_actions
 from bot.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
 ROWS = 5          # Discord: at most 5 rows of 5 buttons
@@ -114,6 +114,9 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
         if len(actions) > CHOICES_SHOWN:
             hints.append(f"/choose option:{CHOICES_SHOWN + 1} to {len(actions)}")
         return view, hints
+    for foe in across_barrier(content, state):
+        hints.append(f"no Attack on {state['players'][foe]['name']}, who is across the barrier of the "
+                     f"{content.tiles[state['players'][foe]['tile']].name} (cross it with the tile's roll first)")
     ends = [a for a in actions if a["type"] == "end"]
     others = [a for a in actions if a["type"] != "end"]
     if any(a["type"] == "ready" for a in actions):

@@ -62,8 +62,14 @@ def attack_dice(ctx, pid: str, trait: str, weapon: str | None = None, reckless: 
 
 def stealable(ctx, pid: str) -> list[str]:
     """Rulebook: Special Attacks, "Stealing Items": the cards an opponent
-    could steal from `pid` (the card says if it cannot be stolen)."""
-    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].can_steal]
+    could steal from `pid` (the card says if it cannot be stolen, unless the
+    haunt says otherwise: "card_stealable")."""
+    found = []
+    for c in ctx.s["players"][pid]["cards"]:
+        own = hooks.first("card_stealable", ctx, c)
+        if own if own is not None else ctx.c.cards[c].can_steal:
+            found.append(c)
+    return found
 
 
 def can_steal(ctx, target: str, dealt: int, distance: bool, no_steal: bool) -> bool:
@@ -120,6 +126,10 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     if where not in attack_range(ctx, pid, trait, weapon_id):
         raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
                             + (" or in a straight line of doorways." if weapon_id else "."))
+    why = hooks.first("attack_blocked", ctx, pid, target, trait, weapon_id)  # a haunt's own limits on this attack
+    why = why or (None if weapon_id else hooks.first("unarmed_blocked", ctx, pid, target))
+    if why:
+        raise IllegalAction(why)
     turn["attacked"] = True
     if weapon_id:
         turn["used"].append(weapon_id)
@@ -129,6 +139,8 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     distance = where != here or bool(weapon_id and (ctx.c.cards[weapon_id].attack or {}).get("distance"))
     ctx.say(f"{ctx.name(pid)} attacks {name} with {trait.capitalize()}"
             + (f", using {ctx.card_name(weapon_id)}" if weapon_id else "") + ".", kind="attack")
+    if hooks.first("attack_averted", ctx, pid, target):  # the attack does not happen after all
+        return
     if weapon_id and hooks.first("weapon_attack", ctx, pid, target, weapon_id):
         return  # the weapon makes its own attack instead of the roll-off
     trait = (hooks.first("attack_trait", ctx, pid, weapon_id, trait) if weapon_id else None) or trait
@@ -175,8 +187,15 @@ def defence_roll(ctx, target: str, trait: str, value: int) -> int:
         return effects.make_roll(ctx, target, rng.dice_count(value), f"{trait.capitalize()} to defend", trait=trait,
                                  kind="defence")
     m = monster_by_id(ctx, target)
-    return effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
-                             f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence")
+    faces = []
+    total = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
+                              f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence",
+                              faces_out=faces)
+    blanks = sum(1 for f in faces if f == 0)
+    if blanks and hooks.first("defence_reroll", ctx, target, trait):  # a haunt rerolls its blank dice once
+        total += effects.make_roll(ctx, hp.controller(ctx.s), blanks, f"the blank dice again for {m['name']} "
+                                   f"{m['number']}", kind="defence")
+    return total
 
 
 def resolve(ctx, attacker: str, defender: str, trait: str, a: int, d: int, distance: bool,
@@ -228,7 +247,7 @@ def _attack_won(ctx, task, item):
     item = {**item, "asked": list(item["asked"])}
     if "instead" not in item["asked"]:
         item["asked"].append("instead")
-        offer = hooks.first("damage_instead", ctx, attacker, loser)
+        offer = hooks.first("damage_instead", ctx, attacker, loser, item["amount"])
         if offer:
             task["steps"].insert(0, {**item, "instead": offer["steps"]})
             effects.ask(ctx, attacker, "attack_won", f"{offer['prompt']} instead of dealing {item['amount']} "
@@ -245,12 +264,16 @@ def _attack_won(ctx, task, item):
                     f"{ctx.card_name(option['card'])}" + (" (then discard it)" if option.get("discard") else "")
                     + "?", [f"Add {option['amount']} damage", "No"], choice=option["card"], option=option)
         return
-    if can_steal(ctx, loser, item["amount"], item["distance"], item["no_steal"]):
-        cards = stealable(ctx, loser)
+    others = [o for found in hooks.fire("steal_instead", ctx, attacker, loser, item["amount"], item["distance"])
+              for o in found] if item["amount"] >= 2 and not item["no_steal"] else []
+    if can_steal(ctx, loser, item["amount"], item["distance"], item["no_steal"]) or others:
+        cards = stealable(ctx, loser) if can_steal(ctx, loser, item["amount"], item["distance"], item["no_steal"]) \
+            else []
         effects.ask(ctx, attacker, "steal", f"deal the damage or steal from {ctx.name(loser)}?",
-                    [f"Deal {item['amount']} {item['kind']} damage"] + [f"Steal {ctx.card_name(c)}" for c in cards],
+                    [f"Deal {item['amount']} {item['kind']} damage"] + [f"Steal {ctx.card_name(c)}" for c in cards]
+                    + [o["label"] for o in others],
                     victim=loser, amount=item["amount"], damage=item["kind"], cards=cards,
-                    distance=item["distance"])
+                    distance=item["distance"], others=[o["steps"] for o in others])
         return
     damage(ctx, attacker, loser, item["kind"], item["amount"], item["distance"])
 
@@ -295,6 +318,9 @@ def _decide_steal(ctx, pending, index):
     data = pending["data"]
     if index == 0:
         damage(ctx, pending["player"], data["victim"], data["damage"], data["amount"], data.get("distance", False))
+        return
+    if index > len(data["cards"]):  # something the haunt lets the winner take instead ("steal_instead")
+        effects.push_front(ctx, data["others"][index - 1 - len(data["cards"])])
         return
     card = data["cards"][index - 1]
     cd.lose(ctx, data["victim"], card)

@@ -35,7 +35,18 @@ def neighbour_square(place: dict, side: str) -> tuple:
     return (place["level"], place["x"] + dx, place["y"] + dy)
 
 
+FACE_DOWN_DOORS = {"city": "street", "catacomb": "catacomb"}  # the doorway colour a face-down tile shows
+
+
+def face_down(board: dict, tile_id: str) -> bool:
+    """A tile a haunt turned face down (see bot.engine.city): its printed
+    side is unknown, so it counts as having a doorway on every side."""
+    return bool(board.get(tile_id, {}).get("face_down"))
+
+
 def placed_doorways(content, board: dict, tile_id: str) -> dict[str, str]:
+    if board[tile_id].get("face_down"):
+        return dict.fromkeys(SIDES, FACE_DOWN_DOORS[board[tile_id]["level"]])
     return doorways(content.tiles[tile_id], board[tile_id]["rot"])
 
 

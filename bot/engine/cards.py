@@ -112,6 +112,9 @@ def unusable(ctx, pid: str, cid: str) -> str | None:
                 + (", and attacks begin with the haunt." if ctx.s["phase"] != "haunt" else "."))
     if not card.on_use:
         return f"{card.name} has no action of its own to use; it works while you hold it."
+    why = hooks.first("card_unusable", ctx, pid, cid)  # a haunt that forbids the card's use
+    if why:
+        return why
     check = effects.USABLE.get(cid)
     return check(ctx, pid, cid) if check else None
 

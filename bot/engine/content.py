@@ -19,7 +19,7 @@ EACH_WHERE = ("here", "here_and_connected", "catacomb", "city", "building", "str
 CONDITIONS = ("above_lowest",)
 TILE_CARD_TRIGGERS = ("on_enter", "on_end_turn", "action")
 HAUNT_KINDS = ("traitor", "hidden_traitor", "no_traitor", "none_yet", "several_traitors")
-TURN_ORDERS = ("traitors_first", "revealer_first")  # a haunt's own turn order (Traitor's Tome, haunt 9)
+TURN_ORDERS = ("traitors_first", "revealer_first", "monsters_first")  # a haunt's own turn order (Traitor's Tome, haunt 9)
 
 # --- the forms a haunt file may use (rules_data/haunts/README.md); each one is what the haunt
 # layer (bot/engine/haunt_play.py) carries out, or a form the players carry out by hand.
@@ -28,7 +28,7 @@ COUNT_WORDS = ("heroes", "adventurers", "players", "traitors")  # haunt_play.cou
 STAR_STAT = "*"  # a stat printed as * (haunt 48's Demon): set in play as the monster's notes say
 SETUP_DOS = ("place_monster", "place_token", "place_npc", "set_counter", "draw", "move", "fetch_tile", "hidden_tokens",
              "traits", "manual")
-SETUP_AT = ("traitor", "revealer", "each_hero", "adventurer_tiles", "every_omen_tile", "chosen")  # or "tile:<id>"
+SETUP_AT = ("traitor", "revealer", "each_hero", "adventurer_tiles", "every_omen_tile", "every_item_tile", "chosen")  # or "tile:<id>"
 TOKEN_KINDS = ("quest", "item", "obstacle", "npc", "monster")  # or the name of a square token
 WIN_WHENS = ("all_heroes_dead", "traitor_dead", "monster_dead", "counter_at", "token_count", "manual")
 WIN_OPS = (">=", "<=", "==")
@@ -41,7 +41,7 @@ SECTION_FIELDS = ("heading", "text", "part")
 MONSTER_FIELDS = ("name", "side", "might", "speed", "knowledge", "sanity", "count", "attacks", "ally", "moves",
                   "notes")
 COUNTER_FIELDS = ("name", "start", "track", "meaning")
-CHOSEN_FIELDS = ("among", "apart", "apart_if_possible", "farthest_from")  # where a side may put a piece it places (at = "chosen")
+CHOSEN_FIELDS = ("among", "apart", "apart_if_possible", "evenly", "farthest_from")  # where a side may put a piece it places (at = "chosen")
 CHOSEN_AMONG = ("catacomb", "city", "building", "street", "omen", "event", "item", "none")  # or tile:<id>
 CHOSEN_APART = ("heroes", "adventurers", "traitors", "same")
 SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the step concerns)
@@ -53,7 +53,7 @@ SETUP_FIELDS = {  # besides side, do, text, part and card (the id of a card the 
     "move": ("at",),
     "fetch_tile": ("tile",),
     "traits": ("restore", "gain"),  # the side's adventurers: traits back up to their start, then gains
-    "hidden_tokens": (),
+    "hidden_tokens": ("each",),  # each: tokens dealt to every player (numbered 1 to each x players)
     "manual": (),
 }
 SETUP_NEEDS = {"place_monster": ("monster", "count", "at"), "place_token": ("token", "label", "at"),
@@ -575,6 +575,8 @@ def _chosen(e: _Entry, step: dict, tiles: dict):
             e.fail("apart", f"{rule!r} is not one of {', '.join(CHOSEN_APART)}")
     if e.get("apart_if_possible", bool, False) and not step.get("apart"):
         e.fail("apart_if_possible", "goes with apart")
+    if e.get("evenly", bool, False) and not step.get("apart_if_possible"):
+        e.fail("evenly", "goes with apart_if_possible")
     far = e.get("farthest_from", str, None)
     if far is not None and far not in ("heroes", "adventurers") and not (far.startswith("tile:") and far[5:] in tiles):
         e.fail("farthest_from", f"{far!r} is not heroes, adventurers or tile:<tile id>")
@@ -710,6 +712,9 @@ def check_haunt(e: _Entry, tiles: dict, cards: dict, traitor_rules: dict) -> Non
             _at(pe, tiles)
         if "count" in step:
             _count(pe, "count")
+        if "each" in step and (not isinstance(step["each"], int) or isinstance(step["each"], bool)
+                               or not 1 <= step["each"] <= 3):
+            pe.fail("each", "a whole number of tokens each player is dealt, 1 to 3")
         if "value" in step:
             _count(pe, "value")
         if "counter" in step and _text(pe, "counter") not in counters:

@@ -2,6 +2,7 @@
 death; Haunts With a Hidden Traitor: the dead adventurer's token is turned
 over). What cards and powers do about a death answers the "death" hook."""
 from . import effects, hooks
+from . import state as st
 from . import traits as tr
 
 KEEP_ON_DEATH = ("_next_turn", "_settle_event", "_flask_closes", "_attack_over")  # bookkeeping that runs on after a death
@@ -25,8 +26,10 @@ def die(ctx, pid: str, why: str):
     hooks.fire("death", ctx, pid, s["haunt"].get("last_attacker"))
     tokens = s["haunt"].get("hidden_tokens")
     if tokens:
-        ctx.say(f"{ctx.name(pid)}'s token is turned over: {tokens[pid]}"
-                + (" - the hidden traitor!" if tokens[pid] == 1 else "."), kind="death")
+        numbers = st.token_numbers(tokens[pid])
+        ctx.say(f"{ctx.name(pid)}'s {'token is' if len(numbers) == 1 else 'tokens are'} turned over: "
+                f"{' and '.join(map(str, numbers))}" + (" - the hidden traitor!" if 1 in numbers else "."),
+                kind="death")
     for task in s["queue"]:  # what the dead player was still doing stops here
         if task["player"] == pid:
             task["steps"] = [x for x in task["steps"] if x["do"] in KEEP_ON_DEATH]

@@ -61,7 +61,8 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
         return []
     tile = ctx.c.tiles[p["tile"]]
     offers = []
-    if tile.effects.get("action") and f"action:{tile.id}" not in p["once"]:
+    if tile.effects.get("action") and f"action:{tile.id}" not in p["once"] \
+            and not ctx.s["board"][tile.id].get("face_down"):  # a face-down tile's text is hidden
         offers.append((tile.id, tile.name, tile.effects["action"]))
     for cid in tk.cards_on(ctx.s, tile.id):
         steps = ctx.c.cards[cid].on_tile.get("action")
@@ -71,14 +72,16 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
 
 
 RULES = ("baldurs-gate", "legacy-house-rules")  # the rules a table may play by (bot.engine.specials.house_rules)
-OPTION_KEYS = ("chosen_haunt", "rules", "avoid_repeats", "played")
+OPTION_KEYS = ("chosen_haunt", "rules", "avoid_repeats", "played", "map")
+MAP_SETTINGS = ("turn", "round", "request")  # when the channel gets the map: each turn, each round, on /map only
 
 
 def check_options(content, options: dict | None) -> dict:
     """The table's options, checked: `chosen_haunt` (a haunt number played
     in place of the chart's), `rules` (a list of RULES), `avoid_repeats`
     (the rulebook's optional rule Selecting the Haunt) with `played`, the
-    haunt numbers this server has played. Plain data, as the state is."""
+    haunt numbers this server has played, `map` (MAP_SETTINGS: when the
+    table is shown the map; no rule reads it). Plain data, as the state is."""
     options = dict(options or {})
     unknown = set(options) - set(OPTION_KEYS)
     if unknown:
@@ -95,6 +98,11 @@ def check_options(content, options: dict | None) -> dict:
     out["rules"] = sorted(set(rules) - {"baldurs-gate"})
     out["avoid_repeats"] = bool(options.get("avoid_repeats"))
     out["played"] = sorted({int(n) for n in options.get("played") or [] if int(n) in content.traitor_rules})
+    shown = options.get("map") or "turn"
+    if shown not in MAP_SETTINGS:
+        raise IllegalAction(f"Unknown map setting {shown!r}: choose from {', '.join(MAP_SETTINGS)}.")
+    if shown != "turn":
+        out["map"] = shown
     return out
 
 

@@ -23,9 +23,10 @@ def moves_from(ctx, tid: str, doors_only: bool = False) -> list[tuple[str, int]]
     if doors_only:
         return out
     tile = c.tiles[tid]
-    if tile.stairs_to and tile.stairs_to in s["board"]:
+    printed = not bd.face_down(s["board"], tid)  # a face-down tile's stairs and grate are hidden
+    if tile.stairs_to and tile.stairs_to in s["board"] and printed and not bd.face_down(s["board"], tile.stairs_to):
         out.append((tile.stairs_to, 1 + tile.stairs_extra_cost))
-    if tile.sewer_grate and "catacomb_landing" in s["board"]:
+    if tile.sewer_grate and "catacomb_landing" in s["board"] and printed:
         out.append(("catacomb_landing", 1))
     for token in s["tokens"]:
         if token.get("link") and token["tile"] == tid and token["link"] in s["board"]:

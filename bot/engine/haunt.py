@@ -82,8 +82,21 @@ def choose_traitors(content, state: dict, number: int, revealer: str, tie=None) 
     return []
 
 
-def deal_hidden_tokens(state: dict) -> dict[str, int]:
+def deal_hidden_tokens(state: dict, each: int = 1) -> dict:
     """Hidden traitor: numbered tokens 1..players dealt face down; 1 is the
-    traitor (rulebook: Haunts With a Hidden Traitor)."""
-    numbers = rng.shuffle(state, list(range(1, len(state["seats"]) + 1)))
-    return dict(zip(state["seats"], numbers))
+    traitor (rulebook: Haunts With a Hidden Traitor). A haunt that deals
+    `each` tokens to every player numbers them 1..each x players and gives
+    each player a list (haunt 37)."""
+    seats = state["seats"]
+    numbers = rng.shuffle(state, list(range(1, each * len(seats) + 1)))
+    if each == 1:
+        return dict(zip(seats, numbers))
+    return {pid: numbers[i * each:(i + 1) * each] for i, pid in enumerate(seats)}  # as dealt: their order tells nothing
+
+
+def tokens_text(held) -> str:
+    """What a player's hidden tokens show, for their own eyes."""
+    numbers = st.token_numbers(held)
+    if len(numbers) == 1:
+        return f"Your token shows {numbers[0]}."
+    return f"Your tokens show {' and '.join(map(str, numbers))}."

@@ -93,6 +93,8 @@ def turn_order(s: dict) -> list[str]:
         t = traitors(s)[0]
         start = seats.index(t) + 1
         order = [seats[(start + k) % len(seats)] for k in range(len(seats))]  # ends with the traitor
+        if h.get("turn_order") == "monsters_first":  # the monster turn opens play (Traitor's Tome, haunt 43)
+            return [MONSTERS] + order
         return order + [MONSTERS]
     start = seats.index(h["revealer"]) + 1
     order = [seats[(start + k) % len(seats)] for k in range(len(seats))]  # ends with the revealer
@@ -114,7 +116,7 @@ def start_slot(ctx, slot: str, number: int):
             return begin_turn(ctx, nxt, number)
     check_wins(ctx)
     if s["phase"] == "haunt":
-        finish(ctx, None, "Nobody is left to take a turn.")
+        finish(ctx, None, "Nobody is left to take a turn.", condition="nobody left")
 
 
 @hooks.on("next_slot")
@@ -169,8 +171,8 @@ def where(ctx, at: str) -> list[str]:
         return list(dict.fromkeys(s["players"][p]["tile"] for p in alive(s, s["seats"]) if st.on_board(s["players"][p])))
     if at == "each_hero":
         return [s["players"][p]["tile"] for p in alive(s, heroes(s))]
-    if at == "every_omen_tile":
-        return [t for t in s["board"] if ctx.c.tiles[t].symbol == "omen"]
+    if at in ("every_omen_tile", "every_item_tile"):  # `count` pieces on each of them
+        return [t for t in s["board"] if ctx.c.tiles[t].symbol == at.split("_")[1]]
     if at.startswith("tile:") and at[5:] in s["board"]:
         return [at[5:]]
     return []
@@ -233,6 +235,8 @@ def run_setup_step(ctx, step: dict):
         if tiles and count is not None:
             name = step.get("label") or step.get("token", "token")
             placed = count if step.get("at") != "each_hero" else len(tiles)
+            if step.get("at") in ("every_omen_tile", "every_item_tile"):
+                placed = count * len(tiles)
             for i in range(placed):
                 s["tokens"].append({"name": name, "tile": tiles[i % len(tiles)]})
             # the board shows the tokens to all; the book's words stay with their side
@@ -332,6 +336,10 @@ def allowed_tiles(ctx, step: dict) -> list[str]:
         tiles = [t for t in tiles if t not in taken]
     if not tiles and step.get("apart_if_possible"):  # "1 per tile if possible": the limits give way
         tiles = before_apart
+        if step.get("evenly") and tiles:  # "spread the rest as evenly as possible": the least crowded tiles
+            crowd = {t: sum(1 for m in s["monsters"] if m["name"] == name and not m["dead"] and m["tile"] == t)
+                     + sum(1 for x in s["tokens"] if x.get("name") == name and x["tile"] == t) for t in tiles}
+            tiles = [t for t in tiles if crowd[t] == min(crowd.values())]
     far = step.get("farthest_from")
     if far and tiles:
         sources = [far[5:]] if far.startswith("tile:") else \
@@ -592,17 +600,17 @@ def check_wins(ctx):
         return
     own = hooks.first("win_check", ctx)  # (side, why): a condition the haunt's module checks
     if own:
-        finish(ctx, own[0], own[1])
+        finish(ctx, own[0], own[1], condition=own[2] if len(own) > 2 else "haunt rule")
         return
     haunt = ctx.c.haunts.get(h["number"])
     for win in (haunt.raw.get("win", []) if haunt else []):
         if win.get("part", 1) == 2 and win.get("side") not in h["part_two"]:
             continue
         if condition_met(ctx, win):
-            finish(ctx, win["side"], win.get("text", ""))
+            finish(ctx, win["side"], win.get("text", ""), condition=win.get("when", "haunt rule"))
             return
     if heroes(s) and not alive(s, heroes(s)):
-        finish(ctx, "traitor", "Every hero is dead.")
+        finish(ctx, "traitor", "Every hero is dead.", condition="every hero dead")
 
 
 def goals_met(ctx) -> set[str]:
@@ -624,7 +632,8 @@ def _flask_closes(ctx, task, item):
     meet both sides' goals at once, the demon wins."""
     ctx.s["haunt"]["flask_open"] = False
     if {"traitor", "heroes"} <= goals_met(ctx):
-        finish(ctx, "demon", "The balor from the Iron Flask of Tuerny has done both sides' work at once.")
+        finish(ctx, "demon", "The balor from the Iron Flask of Tuerny has done both sides' work at once.",
+               condition="the balor")
 
 
 def condition_met(ctx, win: dict, heroes_must_live: bool = True) -> bool:
@@ -669,34 +678,38 @@ def toward(h: dict, counter: str, target: int) -> str:
     return "<=" if start > target else ">="
 
 
-def finish(ctx, side: str | None, why: str, reason: str | None = None):
+def finish(ctx, side: str | None, why: str, reason: str | None = None, condition: str = "haunt rule"):
+    """End the haunt. `reason` is how the game ended (won, ended, declared);
+    `condition` names what ended it (a data win's `when`, a haunt module's
+    rule, every hero dead, declared), carried by the closing event."""
     s, h = ctx.s, ctx.s["haunt"]
     h["winner"] = side
     h["claim"] = None
     s["phase"] = "over"
+    condition = "declared" if reason == "declared" else condition
     s["result"] = {"reason": reason or ("haunt_won" if side else "haunt_ended"), "winner": side,
-                   "haunt": h["number"]}
+                   "haunt": h["number"], "condition": condition}
     for task in s["queue"]:  # an event still being read goes to the discards, not nowhere
         s["discard"]["event"] += [x["card"] for x in task["steps"] if x["do"] == "_settle_event"]
     s["queue"].clear()
     s["pending"] = None
     if side is None:
-        ctx.say(f"The haunt ends without a winner. {why}".strip(), kind="over")
+        ctx.say(f"The haunt ends without a winner. {why}".strip(), kind="over", winner=None, reason=condition)
         return
     if side == "demon":
         ctx.say(f"The demon wins! {why} Laughing at the mortals who thought they could use it, the balor "
-                "vanishes in a howl of wind, back to the Abyss.", kind="over", winner=side)
+                "vanishes in a howl of wind, back to the Abyss.", kind="over", winner=side, reason=condition)
         return
     if side == "traitor":
         who = "The traitor wins" if h["kind"] in TRAITOR_KINDS else "The heroes are lost"
     else:
         who = "The heroes win"
-    ctx.say(f"{who}! {why}".strip(), kind="over", winner=side)
+    ctx.say(f"{who}! {why}".strip(), kind="over", winner=side, reason=condition)
     haunt = ctx.c.haunts.get(h["number"])
     book = side if side == "traitor" else "heroes"
     for section in (haunt.raw.get(book, {}).get("section", []) if haunt else []):
         if section["heading"].lower().startswith("if you win"):
-            ctx.say(section["text"].strip(), kind="over")
+            ctx.say(section["text"].strip(), kind="over", winner=side, reason=condition)
 
 
 # --- the toolkit --------------------------------------------------------------------------------
@@ -832,7 +845,7 @@ def reveal_hidden(ctx, pid: str):
     tokens = h.get("hidden_tokens") or {}
     if not tokens:
         raise IllegalAction("There is no hidden traitor in this haunt.")
-    if tokens.get(pid) != 1:
+    if 1 not in st.token_numbers(tokens.get(pid)):
         raise IllegalAction("Only the hidden traitor may turn a token face up.")
     if h.get("unmasked"):
         raise IllegalAction("You have already revealed yourself.")

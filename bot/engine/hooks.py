@@ -18,6 +18,8 @@ POINTS = {
                   "answer below 0); total, never below 0",
     "leave_blocked": "(ctx, pid) -> why the adventurer may not leave, or None; first",
     "way_blocked": "(ctx, pid, tile) -> why the adventurer may not move onto that placed tile now, or None; first",
+    "discover_blocked": "(ctx, pid) -> why the adventurer may not discover a new tile now (a haunt that closes "
+                        "the unknown), or None; first",
     "leaving": "(ctx, pid, tile) -> None; may queue steps that run before the step away",
     "watched": "(ctx, mover, tile) -> steps to run before a mover (adventurer or monster id) arrives, or None; first",
     "entered": "(ctx, mover, tile) -> None; a mover (adventurer or monster id) arrived",
@@ -25,19 +27,33 @@ POINTS = {
     "attack_traits": "(ctx, pid, weapon) -> traits beyond Might the attacker may use; fire",
     "attack_reach": "(ctx, pid, trait, weapon) -> tiles beyond the attacker's own within reach; fire",
     "shielded": "(ctx, target) -> why nobody may attack the adventurer now, or None; first",
+    "attack_blocked": "(ctx, pid, target, trait, weapon) -> why the adventurer may not make this attack (a haunt's own "
+                      "limits: a trait allowed only against some targets), or None; first",
+    "unarmed_blocked": "(ctx, pid, target) -> why the target may not be attacked without a weapon now (a monster "
+                       "only weapons can hurt), or None; first",
+    "attack_averted": "(ctx, pid, target) -> True when the attack, already announced, does not happen after all "
+                      "(a defender's blur; the attacker's attack this turn is spent); first",
     "weapon_attack": "(ctx, pid, target, weapon) -> True when the weapon made its own attack instead; first",
     "attack_trait": "(ctx, pid, weapon, trait) -> the trait the weapon's attack uses instead, or None; first",
     "attack_dice": "(ctx, pid, trait, weapon, reckless) -> extra dice for the attack roll; total",
     "attack_bonus": "(ctx, pid, target, trait, by_power) -> added to the attack result; total",
     "before_outcome": "(ctx, task, roll_off) -> True when it put the roll-off back and asked a question; first",
     "backlash": "(ctx, attacker, trait, weapon) -> extra damage to an attacker who lost; total",
+    "card_stealable": "(ctx, card) -> True or False when the haunt says whether the card can be stolen (its "
+                      "own can_steal aside), or None; first",
+    "steal_instead": "(ctx, attacker, loser, amount, distance) -> options [{label, steps}] the winner of an attack "
+                     "that would deal 2 or more damage may take instead of it, beside stealing a card (a haunt's "
+                     "token that counts as an item, a peek); fire",
     "after_won": "(ctx, attacker, loser, trait) -> steps after an adventurer's won attack; fire",
-    "damage_instead": "(ctx, attacker, loser) -> {prompt, label, steps} offered instead of the damage; first",
+    "damage_instead": "(ctx, attacker, loser, amount) -> {prompt, label, steps} offered instead of the "
+                      "`amount` of damage; first",
     "extra_damage": "(ctx, attacker, dealt, kind) -> options [{card, amount, kind, discard?, no_steal?}]; fire",
     "after_damage": "(ctx, winner, loser, kind, distance) -> steps to run once the damage is taken; fire",
     "attack_followups": "(ctx, pid, target, reckless) -> steps after the attack's outcome; fire",
     "monster_hurt": "(ctx, monster, kind, amount) -> True when it dealt with the damage (else the monster is stunned); first",
     "defence_dice": "(ctx, defender, trait) -> extra dice for a defence roll (an adventurer or a monster id); total",
+    "defence_reroll": "(ctx, monster_id, trait) -> True when the monster's defence dice showing 0 are rolled "
+                      "again once (the second result stands); first",
     "monster_attack": "(ctx, monster, target, trait) -> True when the haunt made the monster's attack itself (a "
                       "group attack, an attack on another monster); first",
     "monster_attack_blocked": "(ctx, monster, target) -> why the monster may not attack that adventurer or "
@@ -62,6 +78,7 @@ POINTS = {
     "monster_turn_ending": "(ctx) -> steps to run as the monster turn ends (before the next turn); fire",
     "win_check": "(ctx) -> (side, why) when a haunt's own condition is met, or None; first",
     "setup_step": "(ctx, step) -> True when the haunt carried the step out itself; first",
+    "card_unusable": "(ctx, pid, card) -> why the haunt forbids using the card now, or None; first",
     "card_gaining": "(ctx, pid, card) -> True when the adventurer takes something else instead and the item "
                     "or omen stays where it was (deck, pile, giver); first",
     "task": "(ctx, pid, trait, task) -> True when the haunt carried out the named task itself (the toolkit's "
@@ -79,6 +96,11 @@ POINTS = {
                      "each is tried on a copy of the state and offered only if it is legal; fire",
     "haunt_goals": "(ctx, pid) -> set of tile ids the player's side wants the player on (objectives, things to "
                    "carry, places to defend); the built-in players head there; fire",
+    "bot_choice": "(ctx, pending) -> the option a built-in player picks for the haunt's own question (the "
+                  "answer its side plainly wants, like a Ballista rather than a card), or None to pick at random; "
+                  "first",
+    "monster_goals": "(ctx, monster) -> set of tile ids a monster's side wants it on (NPCs to lead to an exit, a "
+                     "place to take), or None to hunt its opponents; the built-in players move it there; fire",
     "discarding": "(ctx, card) -> True when the card went somewhere else than its discard pile (buried under "
                   "its deck); first",
 }

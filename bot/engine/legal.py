@@ -109,8 +109,30 @@ def attack_actions(ctx, pid: str) -> list[dict]:
     targets += [m["id"] for m in s["monsters"] if not m["dead"] and st.beside(s, pid, m) and "might" in m["traits"]
                 and bool(m.get("ally")) == traitor]  # the traitor attacks only NPCs on the heroes' side
     for t in targets:
+        if hooks.first("unarmed_blocked", ctx, pid, t):  # only a weapon reaches it: one attack per weapon held
+            traits = next((m["traits"] for m in s["monsters"] if m["id"] == t), None)
+            found += [{"type": "attack", "player": pid, "target": t, "weapon": c} for c in s["players"][pid]["cards"]
+                      if ctx.c.cards[c].weapon and c not in s["turn"]["used"]
+                      and (traits is None or (ctx.c.cards[c].attack or {}).get("trait", "might") in traits)]
+            continue
         found.append({"type": "attack", "player": pid, "target": t})
     return found
+
+
+def across_barrier(content, state: dict) -> list[str]:
+    """Opponents the player on turn could attack but for a barrier: on the
+    same tile, on its other half (the tile's own rule: no dealings across
+    it). The buttons say why no Attack is offered."""
+    turn = state.get("turn") or {}
+    if state["phase"] != "haunt" or state["pending"] or turn.get("monsters") or turn.get("attacked") \
+            or not (state.get("haunt") or {}).get("started", True):
+        return []
+    pid = turn["player"]
+    ctx = Ctx(content, state)
+    p = state["players"][pid]
+    foes = effects.opponents_of(ctx, pid) if state["haunt"]["kind"] != "hidden_traitor" else state["seats"]
+    return [o for o in foes if o != pid and state["players"][o]["alive"] and st.on_board(p)
+            and state["players"][o]["tile"] == p["tile"] and not st.together(state, o, pid)]
 
 
 def monster_actions(ctx, pid: str) -> list[dict]:

@@ -74,19 +74,22 @@ def ways_out(ctx, pid: str) -> dict[str, dict]:
         if tile.barrier and p["half"] and barrier_half(tile, side, place["rot"]) != p["half"]:
             way["cross"] = True
         ways[side] = way
-    if tile.stairs_to:
+    printed = not bd.face_down(s["board"], tid)  # a face-down tile's stairs and grate are hidden (bot.engine.city)
+    if tile.stairs_to and printed and not bd.face_down(s["board"], tile.stairs_to):
         if tile.stairs_to in s["board"]:
             ways["stairs"] = {"to": tile.stairs_to, "cost": 1 + tile.stairs_extra_cost, "discover": None, "cross": False}
         else:
             ways["stairs"] = {"to": tile.stairs_to, "cost": 1 + tile.stairs_extra_cost, "discover": None, "cross": False,
                               "blocked": f"The stairs lead to the {ctx.tile_name(tile.stairs_to)}, which has not been "
                                          "found yet; both tiles must be in play to use them."}
-    if tile.sewer_grate:
+    if tile.sewer_grate and printed:
         ways["grate"] = {"to": LANDING, "cost": 1, "discover": None, "cross": False}
     _token_ways(ctx, p, tid, tile, place, squares, ways)
     if s["phase"] == "haunt":  # a haunt may close some ways (a locked level)
         for way in ways.values():
             why = way["to"] and "blocked" not in way and hooks.first("way_blocked", ctx, pid, way["to"])
+            if way["discover"] and "blocked" not in way:  # a haunt may forbid discovering new tiles
+                why = hooks.first("discover_blocked", ctx, pid)
             if why:
                 way["blocked"] = why
     # Rulebook: Moving Past Opponents (1 extra space per opponent here, and what cards make of it).
@@ -167,7 +170,7 @@ def move(ctx, pid: str, way: str):
     if info["cross"]:
         steps.append({"do": "_crossed"} if traitor else
                      {"do": "_cross", "trait": tile.barrier["trait"], "target": tile.barrier["target"]})
-    if not traitor:
+    if not traitor and not bd.face_down(ctx.s["board"], tid):  # a face-down tile's text is hidden
         steps.extend(tile.effects.get("on_leave", []))
     steps.append({"do": "_go", "way": way, "from": tid, "cost": info["cost"], "to": info["to"],
                   "half": info.get("half")})
@@ -268,7 +271,7 @@ def entering(ctx, pid: str, tid: str, first=()):
     tile = ctx.c.tiles[tid]
     take_companions(ctx, pid, tid)
     tasks = []
-    steps = list(first) + list(tile.effects.get("on_enter", []))
+    steps = list(first) + ([] if bd.face_down(ctx.s["board"], tid) else list(tile.effects.get("on_enter", [])))
     if steps:
         tasks.append({"player": pid, "source": tid, "steps": steps, "keep": False})
     for cid in tk.cards_on(ctx.s, tid):

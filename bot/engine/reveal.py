@@ -2,7 +2,8 @@
 the haunt, the traitor table its traitor, a hidden traitor's tokens are
 dealt, and each side is sent its own rules, in secret."""
 from . import hooks
-from .haunt import chart_tile, choose_traitors, deal_hidden_tokens, nearest_left
+from . import state as st
+from .haunt import chart_tile, choose_traitors, deal_hidden_tokens, nearest_left, tokens_text
 from .sides import TRAITOR_KINDS, traitors
 
 
@@ -29,13 +30,16 @@ def start_haunt(ctx, revealer: str, omen: str, tile: str):
         names = ", ".join(ctx.who(p) for p in traitors)
         ctx.say(f"Traitor: {names}.", kind="haunt", traitors=traitors)
     elif rule.kind == "hidden_traitor":
-        tokens = deal_hidden_tokens(s)
+        each = next((x.get("each", 1) for x in (haunt.raw.get("setup", []) if haunt else [])
+                     if x.get("do") == "hidden_tokens"), 1)
+        tokens = deal_hidden_tokens(s, each)
         s["haunt"]["hidden_tokens"] = tokens
-        s["haunt"]["traitors"] = [p for p, n in tokens.items() if n == 1]
-        ctx.say("A hidden traitor is among you: everyone is dealt a numbered token face down.", kind="haunt")
+        s["haunt"]["traitors"] = [p for p, n in tokens.items() if 1 in st.token_numbers(n)]
+        ctx.say("A hidden traitor is among you: everyone is dealt " + ("a numbered token" if each == 1 else
+                f"{each} numbered tokens") + " face down.", kind="haunt")
         for pid, n in tokens.items():
-            secret = "You are the hidden traitor." if n == 1 else "You are not the traitor."
-            ctx.say(f"Your token shows {n}. {secret}", kind="secret", to=pid)
+            secret = "You are the hidden traitor." if 1 in st.token_numbers(n) else "You are not the traitor."
+            ctx.say(f"{tokens_text(n)} {secret}", kind="secret", to=pid)
     else:
         ctx.say(rule.rule, kind="haunt")
     if s.get("options", {}).get("haunt") == "play":
@@ -107,8 +111,8 @@ def send_secrets(ctx, pid: str):
         return
     tokens = h.get("hidden_tokens") or {}
     if pid in tokens:
-        secret = "You are the hidden traitor." if tokens[pid] == 1 else "You are not the traitor."
-        ctx.say(f"Your token shows {tokens[pid]}. {secret}", kind="secret", to=pid)
+        secret = "You are the hidden traitor." if 1 in st.token_numbers(tokens[pid]) else "You are not the traitor."
+        ctx.say(f"{tokens_text(tokens[pid])} {secret}", kind="secret", to=pid)
     if ctx.s["phase"] != "haunt" or "ready" not in h:
         return
     haunt = ctx.c.haunts.get(h["number"])

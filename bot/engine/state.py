@@ -23,7 +23,7 @@ def new_state(seed: int, haunt: str = "play", options: dict | None = None) -> di
         "players": {},             # player id -> seat (see `new_player`)
         "order": [],               # turn order: first player, then to the left
         "turn": None,              # the current turn (see `new_turn`)
-        "board": {},               # tile id -> {level, x, y, rot}
+        "board": {},               # tile id -> {level, x, y, rot, face_down?} (face_down: see bot.engine.city)
         "stacks": {},              # tile stack -> tile ids, top first
         "set_aside": {},           # tile stack -> tiles set aside (would have sealed a level)
         "decks": {},               # card deck -> card ids, top first
@@ -146,6 +146,15 @@ def side_members(state: dict, side: str) -> list[str]:
         return [p for p in state["seats"] if p in traitors]
     hidden = bool(h) and bool(h.get("hidden_tokens")) and not h.get("unmasked")
     return [p for p in state["seats"] if hidden or p not in traitors]
+
+
+def token_numbers(held) -> list[int]:
+    """A player's hidden traitor tokens as a list: one number, or several
+    where a haunt deals more than one each (haunt data: `hidden_tokens`
+    with `each`)."""
+    if held is None:
+        return []
+    return list(held) if isinstance(held, list) else [held]
 
 
 def left_of(state: dict, pid: str, steps: int = 1) -> str:

@@ -9,6 +9,7 @@ A token is {name, tile} plus, as needed:
   side   the board side of the wall an Illusion token stands against
   half   the half of a barrier tile it lies on
   by     the player who put it there (Caltrops)
+  enter_cost  spaces it costs an adventurer to enter its tile (a haunt's flooding)
 """
 from . import board as bd
 
@@ -64,4 +65,6 @@ def enter_cost(content, state: dict, tile: str | None) -> int:
     cost = 1
     for cid in cards_on(state, tile):
         cost = max(cost, content.cards[cid].on_tile.get("enter_cost", 1))
+    for token in on_tile(state, tile):  # a haunt's token that slows whoever enters (haunt 29's flooding)
+        cost = max(cost, token.get("enter_cost", 1))
     return cost

@@ -77,7 +77,7 @@ def end_turn(ctx, pid: str):
     turn["ending"] = True
     turn["stopped"] = True
     p = ctx.s["players"][pid]
-    if st.on_board(p):
+    if st.on_board(p) and not ctx.s["board"][p["tile"]].get("face_down"):  # a face-down tile's text is hidden
         tile = ctx.c.tiles[p["tile"]]
         steps = list(tile.effects.get("on_end_turn", []))
         if tp.ignores_harm(ctx.s, pid):  # Rulebook: The Traitor's New Powers: the good text only

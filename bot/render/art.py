@@ -199,6 +199,19 @@ def tile_face(tile, rot: int, m: Metrics, stairs_no: int | None = None) -> Image
     return im
 
 
+@functools.lru_cache(maxsize=8)
+def tile_back(level: str, tile: int, wall: int) -> Image.Image:
+    """A tile a haunt turned face down: its dark back with a diamond mark
+    and no name (its printed side is unknown)."""
+    im = Image.new("RGB", (tile, tile), sty.TILE_BACK)
+    d = ImageDraw.Draw(im)
+    d.rectangle([0, 0, tile - 1, tile - 1], outline=sty.WALL, width=wall)
+    c, r = tile // 2, tile // 4
+    d.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], outline=sty.TILE_BACK_MARK[level],
+              width=max(2, wall))
+    return im
+
+
 def _draw_face(tile, rot, m: Metrics, stairs_no):
     t = m.tile
     im = floor(tile.kind, t).copy()

@@ -57,7 +57,9 @@ def render_image(content, state: dict, highlight=None, scale: float = 1.0, bound
     for tid, place in board.items():
         tile = content.tiles[tid]
         bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
-        im.paste(art.tile_face(tile, place["rot"], m, stairs.get(tid)), (bx, by))
+        face = art.tile_back(place["level"], m.tile, m.wall) if place.get("face_down") else \
+            art.tile_face(tile, place["rot"], m, stairs.get(tid))
+        im.paste(face, (bx, by))
     _joins(d, content, board, squares, lay)
     framed = set()
     for key in highlighted(state, highlight):   # tiles, and the tiles of highlighted players

@@ -305,6 +305,47 @@ def describe(table: Table, action: dict) -> str:
     return f"{name}: {words or vocabulary.describe(action, table.state, table.content)}"
 
 
+def close_unfinished(table: Table):
+    """A game the built-in players did not finish gets a closing line too,
+    so every game's end carries a winner and a reason."""
+    if table.state["phase"] == "over":
+        return
+    if table.events_json:
+        table.out(json.dumps({"kind": "over", "to": "all", "text": "Stopped: the action limit was reached.",
+                              "winner": None, "reason": "action_limit"}, sort_keys=True))
+    else:
+        table.out("Stopped: the action limit was reached.")
+
+
+def ending(state: dict) -> tuple[str, str]:
+    """(winner, reason) of a finished or stopped game."""
+    if state["phase"] != "over":
+        return "nobody", "action_limit"
+    result = state.get("result") or {}
+    return result.get("winner") or "nobody", result.get("condition") or result.get("reason") or "?"
+
+
+def auto_games(args, seed: int, options: dict) -> int:
+    """`--auto --games K`: K games, one after another, then how they ended."""
+    tally: dict[tuple[str, str], int] = {}
+    players = max(3, min(6, args.players))
+    for k in range(args.games):
+        table = Table(seed + k, events_json=args.events == "json", options=options, out=print if
+                      args.events == "json" else (lambda *_: None))
+        auto_game(table, players, random.Random(seed + k), args.max_actions)
+        close_unfinished(table)
+        winner, reason = ending(table.state)
+        tally[winner, reason] = tally.get((winner, reason), 0) + 1
+        if args.events != "json":
+            h = table.state.get("haunt") or {}
+            print(f"game {k + 1} (seed {seed + k}): haunt {h.get('number', '-')}, {winner} ({reason})")
+    if args.events != "json":
+        heroes = sum(n for (w, _), n in tally.items() if w == "heroes")
+        print(f"{args.games} games: " + ", ".join(f"{w} ({r}) {n}" for (w, r), n in sorted(tally.items()))
+              + f"; heroes won {heroes} ({100 * heroes // args.games}%)")
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m bot table", description="Play Betrayal at Baldur's Gate locally.")
     ap.add_argument("script", nargs="?", help="a file of commands to play (default: type them)")
@@ -313,6 +354,8 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=4, help="how many built-in players with --auto (3-6)")
     ap.add_argument("--events", choices=["text", "json"], default="text", help="print events as text or JSON lines")
     ap.add_argument("--max-actions", type=int, default=3000)
+    ap.add_argument("--games", type=int, default=1,
+                    help="with --auto, play this many games (seeds SEED, SEED+1, ...) and sum up how they ended")
     ap.add_argument("--haunt", type=int, default=None, help="play this haunt (1-50) in place of the chart's")
     ap.add_argument("--rules", choices=["baldurs-gate", "legacy-house-rules"], default="baldurs-gate",
                     help="house rules from Betrayal Legacy (`rules house` lists them)")
@@ -327,16 +370,19 @@ def main(argv=None):
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         played = [int(n) for n in args.played.replace(",", " ").split()]
-        table = Table(seed, events_json=args.events == "json",
-                      options={"chosen_haunt": args.haunt, "rules": [args.rules], "avoid_repeats": args.avoid_repeats,
-                               "played": played})
+        options = {"chosen_haunt": args.haunt, "rules": [args.rules], "avoid_repeats": args.avoid_repeats,
+                   "played": played}
+        table = Table(seed, events_json=args.events == "json", options=options)
     except (IllegalAction, ValueError) as e:
         print(f"! {getattr(e, 'reason', None) or 'Haunts in --played are numbers, e.g. 3,18.'}")
         return 2
+    if args.auto and args.games > 1:
+        return auto_games(args, seed, options)
     if not table.events_json:
         print(f"Betrayal at Baldur's Gate - local table (seed {seed}). Type help for commands.")
     if args.auto:
         auto_game(table, max(3, min(6, args.players)), random.Random(seed), args.max_actions)
+        close_unfinished(table)
         return 0
     source = open(args.script) if args.script else sys.stdin
     interactive = source is sys.stdin and sys.stdin.isatty()

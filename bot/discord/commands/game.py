@@ -21,6 +21,8 @@ def options_line(options: dict, seeded: bool) -> str:
         said.append("house rules from Betrayal Legacy (`/rules house`)")
     if options.get("avoid_repeats"):
         said.append(f"no haunt this server has played ({len(options.get('played', []))} so far)")
+    if options.get("map"):
+        said.append("the map " + ("once a round" if options["map"] == "round" else "only on /map"))
     return "; ".join(said)
 
 
@@ -31,13 +33,19 @@ def register(bot):
     @app_commands.describe(seed="Play the same game again: a whole number from an earlier game",
                            haunt="Play this haunt (1-50) instead of the chart's, when the haunt begins",
                            rules="House rules to play by",
-                           avoid_repeats="Skip haunts this server has played (the rulebook's optional rule)")
+                           avoid_repeats="Skip haunts this server has played (the rulebook's optional rule)",
+                           map="When the channel gets the map (always on /map)")
     @app_commands.choices(rules=[app_commands.Choice(name="Baldur's Gate rules", value="baldurs-gate"),
                                  app_commands.Choice(name="house rules from Betrayal Legacy",
-                                                     value="legacy-house-rules")])
+                                                     value="legacy-house-rules")],
+                          map=[app_commands.Choice(name="after every turn", value="turn"),
+                               app_commands.Choice(name="once a round", value="round"),
+                               app_commands.Choice(name="only on /map", value="request")])
     async def game_new(interaction: discord.Interaction, seed: int | None = None, haunt: int | None = None,
-                       rules: app_commands.Choice[str] | None = None, avoid_repeats: bool = False):
-        options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats}
+                       rules: app_commands.Choice[str] | None = None, avoid_repeats: bool = False,
+                       map: app_commands.Choice[str] | None = None):  # noqa: A002 - the option's name on Discord
+        options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats,
+                   "map": map.value if map else "turn"}
         try:
             g = await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
                                            str(interaction.user.id), seed=seed, options=options)

@@ -489,6 +489,29 @@ class BeholdersDream(rulesets.RuleSet):
             return ("heroes", "The Beholder and every Beholderkin are destroyed.")
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the heroes'
+        try at the dreams and the traitor's at the sleep, with either trait."""
+        return [{"type": "task", "trait": t, "task": w} for w in ("dream", "sleep") for t in ("knowledge", "sanity")]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero heads for the Beholder while it can still dream, then for
+        the Beholder and its brood; the traitor, once every omen tile is
+        barred, for an omen tile to let it sleep."""
+        s = ctx.s
+        b = the_beholder(ctx)
+        if pid in hp.traitors(s):
+            return set(omen_tiles(ctx)) if b is not None and all_barred(ctx) else None
+        if b is not None and not all_barred(ctx):
+            return {b["tile"]}
+        return {m["tile"] for m in kin(ctx)} | ({b["tile"]} if b else set()) or None
+
+    def monster_goals(self, ctx, m):
+        """The Beholder makes for an omen tile it can still dream on."""
+        if m["name"] != BEHOLDER:
+            return None
+        return {t for t in omen_tiles(ctx) if not barred(ctx, t)} or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
         if "dream" in words:
@@ -528,6 +551,8 @@ def stop_dreams(ctx, pid: str, trait: str):
         raise IllegalAction("Stopping the Beholder's dreams takes a Knowledge or Sanity roll.")
     if b is None or s["players"][pid]["tile"] != b["tile"]:
         raise IllegalAction("You must be on the Beholder's tile.")
+    if all_barred(ctx):
+        raise IllegalAction("Every omen tile is already barred: the Beholder cannot sleep anyway.")
     if turn.get("attacked"):
         raise IllegalAction("This takes the place of your attack, and you have already attacked this turn.")
     turn["attacked"] = True

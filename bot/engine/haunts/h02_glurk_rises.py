@@ -57,8 +57,9 @@ def glurk(ctx) -> str:
 
 
 def enslaved_on(ctx, tile: str) -> list[str]:
-    s = ctx.s
-    return [p for p in mine(ctx)["enslaved"] if s["players"][p]["alive"] and s["players"][p]["tile"] == tile]
+    s = ctx.s  # a read (goals ask it): the haunt's record is not made here
+    return [p for p in (s["haunt"].get("h02") or {}).get("enslaved", []) if s["players"][p]["alive"]
+            and s["players"][p]["tile"] == tile]
 
 
 def where_is(ctx, mover: str) -> str:
@@ -300,12 +301,37 @@ class GlurkRises(rulesets.RuleSet):
             {"at_most": target - 1, "then": [{"do": "_end_turn"}]}]}], source="haunt")
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): Glurk's call."""
+        return [{"type": "task", "trait": "might", "task": "call"}]
+
+    def haunt_goals(self, ctx, pid):
+        """Glurk drags an enslaved hero on his tile to his secret pens (a goal
+        only his own built-in player reads), else hunts; a free hero heads for
+        Glurk and for enslaved heroes to free."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            here = s["players"][pid]["tile"]
+            return {pens(ctx)} if pens(ctx) and enslaved_on(ctx, here) else None
+        if pid in (s["haunt"].get("h02") or {}).get("enslaved", []):
+            return None
+        chained = (s["haunt"].get("h02") or {}).get("enslaved", [])
+        return {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s)) + [h for h in chained
+                if s["players"][h]["alive"]]} or None
+
+    def monster_goals(self, ctx, m):
+        """A Goblin beside an enslaved hero drags them to the secret pens (the
+        traitor's built-in player only)."""
+        if m["name"] != GOBLIN or not pens(ctx) or not enslaved_on(ctx, m["tile"]):
+            return None
+        return {pens(ctx)}
+
     def task(self, ctx, pid, trait, name):
         if "call" not in name.lower():
             return None
         s = ctx.s
         turn = s["turn"]
-        if pid not in hp.traitors(s) or turn.get("monsters"):
+        if pid not in hp.traitors(s) or turn.get("monsters") or turn["player"] != pid:
             raise IllegalAction("Glurk calls more Goblins in his own turn.")
         if turn["moved"] or turn["stopped"]:
             raise IllegalAction("Calling more Goblins takes the place of moving this turn.")

@@ -421,6 +421,24 @@ class HulkingVengeance(rulesets.RuleSet):
             return "traitor", "The last Obstacle token is gone: the temple defences are destroyed."
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): shoring up."""
+        return [{"type": "task", "trait": "knowledge", "task": "shore"}]
+
+    def haunt_goals(self, ctx, pid):
+        """Every hero defends the Temple of Umberlee; once they have shored
+        it up (or attacked) with the Umber Hulk there, a tile next to it, so
+        as not to start the next turn under its gaze."""
+        s = ctx.s
+        if TEMPLE not in s["board"]:
+            return None
+        m = the_hulk(ctx)
+        turn = s["turn"] or {}
+        if m and m["tile"] == TEMPLE and turn.get("player") == pid and not turn.get("monsters") \
+                and turn.get("attacked"):
+            return {t for t in bd.exits(ctx.c, s["board"], TEMPLE).values() if t} or {TEMPLE}
+        return {TEMPLE}
+
     def task(self, ctx, pid, trait, name):
         if "shore" not in name.lower():
             return None
@@ -431,6 +449,8 @@ class HulkingVengeance(rulesets.RuleSet):
 def shore(ctx, pid: str, trait: str):
     """Secrets of Survival, haunt 3: "Shoring Up the Temple" (in place of an attack)."""
     s = ctx.s
+    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
+        raise IllegalAction("A hero shores up the temple in their own turn, not the Umber Hulk's.")
     if trait != "knowledge":
         raise IllegalAction("Shoring up the temple takes a Knowledge roll.")
     if s["players"][pid]["tile"] != TEMPLE:

@@ -1,9 +1,19 @@
-"""Haunt 4, Troll Hunt! (Secrets of Survival; no traitor). What the data
-cannot say: the Troll's turn after every hero turn, its hit points taking
-its damage (fire damage lowering the maximum too), its regeneration,
-Beshaba's roll at the start of each hero turn, and Alchemist's Fire
-(searched for and thrown with the toolkit's `task`: `task knowledge search`
-or `task speed search`, then `task speed throw`)."""
+"""Haunt 4, Troll Hunt! (Secrets of Survival; no traitor).
+
+What the bot carries out:
+- the Troll on the omen tile, its two hit-point sliders and the Alchemist's
+  Fire supply (data);
+- the Troll's turn after every hero turn (its Speed roll, move and attack);
+- its hit points taking its damage instead of a stun, fire damage lowering
+  the maximum too, and its regeneration when no fire hurt it in the hero
+  turn just before;
+- Beshaba's roll at the start of each hero turn and its outcomes;
+- Alchemist's Fire: `task knowledge search` or `task speed search` on an
+  unsearched building tile, then `task speed throw` at the Troll (offered
+  as buttons when open);
+- the wins: the Troll's hit points at 0; every hero dead.
+
+Left to the players: nothing."""
 from .. import attack, effects, rulesets, turns
 from .. import haunt_play as hp
 from .. import tokens as tk

@@ -258,6 +258,8 @@ def take_key(ctx, pid: str, trait: str):
     s = ctx.s
     if pid in hp.traitors(s):
         raise IllegalAction("The key is the heroes' way out.")
+    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
+        raise IllegalAction("A hero goes for the key in their own turn.")
     token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == KEY), None)
     if token is None:
         raise IllegalAction("The key is not on your tile.")
@@ -278,6 +280,8 @@ def unlock(ctx, pid: str, trait: str):
     tile = ctx.c.tiles[s["players"][pid]["tile"]]
     if mine(ctx)["holder"] != pid:
         raise IllegalAction("You need the key to unlock the labyrinth.")
+    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
+        raise IllegalAction("The labyrinth is unlocked in its key holder's own turn.")
     if mine(ctx)["unlocked"]:
         raise IllegalAction("The labyrinth is already unlocked.")
     if trait != "speed":
@@ -451,6 +455,32 @@ class Labyrinth(rulesets.RuleSet):
             mine(ctx)["holder"] = None
             tk.place(s, KEY, s["players"][pid]["tile"], dropped=True)
             ctx.say(f"The labyrinth key falls on the {ctx.tile_name(s['players'][pid]['tile'])}.", kind="haunt")
+
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the traitor's
+        rearranging and the Minotaur's charge each way; the heroes' lockbox
+        with either trait and the unlocking."""
+        found = [{"type": "task", "trait": "sanity", "task": "rearrange"}]
+        found += [{"type": "task", "trait": "might", "task": f"charge {side}"} for side in bd.SIDES]
+        found += [{"type": "task", "trait": t, "task": "key"} for t in ("knowledge", "sanity")]
+        return found + [{"type": "task", "trait": "speed", "task": "unlock"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes: the key, then (its holder) a tile with stairs up to
+        the city, then the city itself; the others stay by the holder. The
+        traitor has no figure on the board."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            return None
+        state = s["haunt"].get("h05") or {}
+        holder = state.get("holder")
+        if holder is None:
+            return {t["tile"] for t in s["tokens"] if t["name"] == KEY} or None
+        if holder != pid:
+            return {s["players"][holder]["tile"]}
+        ups = {t: ctx.c.tiles[t].stairs_to for t in catacombs(ctx)
+               if ctx.c.tiles[t].stairs_to in s["board"] and s["board"][ctx.c.tiles[t].stairs_to]["level"] == "city"}
+        return set(ups.values()) if state.get("unlocked") else set(ups) or None
 
     def task(self, ctx, pid, trait, name):
         words = name.lower()

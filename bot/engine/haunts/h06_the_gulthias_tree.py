@@ -2,8 +2,9 @@
 What the data says (rules_data/haunts/06_the_gulthias_tree.toml): the
 traitor's Might and Knowledge back up to their start, then 1 Might and 2
 Knowledge; the Vine Blights' stats (moving and attacking in the monster
-turn as any monster). What this module adds:
+turn as any monster).
 
+What the bot carries out:
 - the Branches (3, or 4 with 5 or more adventurers): the traitor puts each
   on a tile at least 4 tiles from every other Branch (tiles are counted
   through doors, stairs both ways, and a sewer grate to the Catacomb
@@ -264,6 +265,26 @@ class GulthiasTree(rulesets.RuleSet):
             raise IllegalAction(why)
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the traitor's
+        cultivating, each Vine Blight's growing, and the heroes' cut at a
+        Branch, bare-handed or with each weapon held."""
+        s = ctx.s
+        found = [{"type": "task", "trait": "knowledge", "task": "cultivate"}]
+        found += [{"type": "task", "trait": "might", "task": f"grow {BLIGHT} {m['number']}"} for m in blights(s)]
+        found.append({"type": "task", "trait": "might", "task": "branch"})
+        weapons = [c for c in s["players"][pid]["cards"] if ctx.c.cards[c].weapon] if pid in s["players"] else []
+        return found + [{"type": "task", "trait": "might", "task": f"branch with {ctx.c.cards[c].name}"}
+                        for c in weapons]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes: the Branches and the traitor; the traitor: a tile far
+        enough from every Branch to cultivate another."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            return set(far_tiles(ctx)) or None
+        return set(branches(s)) | {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s))} or None
+
     def win_check(self, ctx):
         s = ctx.s
         if joined(ctx):
@@ -292,7 +313,7 @@ def cultivate(ctx, pid: str, trait: str):
     s = ctx.s
     turn = s["turn"]
     tile = s["players"][pid]["tile"]
-    if pid not in hp.traitors(s) or turn.get("monsters"):
+    if pid not in hp.traitors(s) or turn.get("monsters") or turn["player"] != pid:
         raise IllegalAction("Only the traitor cultivates Branches, in their own turn.")
     if trait != "knowledge":
         raise IllegalAction("Cultivating a Branch takes a Knowledge roll: `task knowledge cultivate`.")

@@ -3,8 +3,9 @@ Survival). What the data says (rules_data/haunts/07_tonights_special_brains.toml
 the traitor's Knowledge and Sanity back up to their start, then 2 more each;
 the Intellect Devourers, one per adventurer, each placed by the traitor on a
 tile with no hero and no other Devourer; their Knowledge attacks; the clues'
-win on the Elfsong Tavern. What this module adds:
+win on the Elfsong Tavern.
 
+What the bot carries out:
 - the Mind Flayer (the first traitor) attacks with Knowledge (`attack <hero>
   knowledge`), and eats the brain of each hero it kills: Knowledge back up
   to its start, then 2 more;
@@ -150,6 +151,19 @@ class TonightsSpecialBrains(rulesets.RuleSet):
             return ("heroes", "The Mind Flayer is dead.")
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the clue search."""
+        return [{"type": "task", "trait": "knowledge", "task": "clue"}]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero heads for an omen tile not yet searched while clues are
+        left to find; the Mind Flayer and the turned hunt the heroes."""
+        s = ctx.s
+        if pid in hp.traitors(s) or sum(1 for t in s["tokens"] if t["name"] == CLUE) >= len(s["seats"]):
+            return None
+        searched = {t["tile"] for t in s["tokens"] if t["name"] == OBSTACLE}
+        return {t for t in s["board"] if ctx.c.tiles[t].symbol == "omen" and t not in searched} or None
+
     def task(self, ctx, pid, trait, name):
         if "clue" not in name.lower():
             return None
@@ -163,6 +177,8 @@ def search(ctx, pid: str, trait: str):
     tile = s["players"][pid]["tile"]
     if pid in hp.traitors(s):
         raise IllegalAction("Only the heroes search for clues.")
+    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
+        raise IllegalAction("A hero searches for clues in their own turn.")
     if trait != "knowledge":
         raise IllegalAction("Searching for a clue takes a Knowledge roll: `task knowledge clue`.")
     if ctx.c.tiles[tile].symbol != "omen":

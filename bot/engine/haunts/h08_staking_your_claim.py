@@ -3,9 +3,9 @@ revealer is the traitor, a Vampire). What the data says
 (rules_data/haunts/08_staking_your_claim.toml): the Vampire's Might and
 Speed back up to their start, then 2 more each; the Innocent Bystanders as
 NPCs on the heroes' side (they never move or attack); the wins (every
-Bystander dead; the Vampire dead once its coffin is gone). What this module
-adds:
+Bystander dead; the Vampire dead once its coffin is gone).
 
+What the bot carries out:
 - the coffin's tile: the traitor picks a stack, its top tile is joined to
   an open door the traitor picks (symbol and text ignored), and the Coffin
   token lies there on one Obstacle token per hero;
@@ -226,6 +226,24 @@ class StakingYourClaim(rulesets.RuleSet):
         if pid != killer and pid in hp.heroes(ctx.s):
             drink(ctx, killer)
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the Vampire's
+        mist and the heroes' blow at the coffin with either trait."""
+        return [{"type": "task", "trait": "speed", "task": "mist"},
+                {"type": "task", "trait": "might", "task": "coffin"},
+                {"type": "task", "trait": "sanity", "task": "coffin"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The Vampire goes for the Innocent Bystanders; the heroes for the
+        coffin while it lasts, then for the Vampire."""
+        s = ctx.s
+        if pid == vampire(ctx):
+            return {m["tile"] for m in s["monsters"] if m["name"] == BYSTANDER and not m["dead"]} or None
+        tile = coffin_tile(ctx)
+        if tile:
+            return {tile}
+        return {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s))} or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
         if "mist" in words:
@@ -250,6 +268,8 @@ def mist(ctx, pid: str):
     turn = s["turn"]
     if pid != vampire(ctx):
         raise IllegalAction("Only the Vampire can turn into mist.")
+    if turn.get("monsters") or turn["player"] != pid:
+        raise IllegalAction("The Vampire turns into mist in its own turn.")
     if mine(ctx)["mist"]:
         raise IllegalAction("The Cloud of Mist is once per game, and you have used it.")
     if turn.get("moved") or turn.get("stopped"):
@@ -267,6 +287,8 @@ def hit_coffin(ctx, pid: str, trait: str):
     tile = s["players"][pid]["tile"]
     if pid in hp.traitors(s):
         raise IllegalAction("The heroes are the ones trying to destroy the coffin.")
+    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
+        raise IllegalAction("A hero strikes at the coffin in their own turn.")
     if trait not in ("might", "sanity"):
         raise IllegalAction("Damage the coffin with Might or Sanity: `task might coffin` or `task sanity coffin`.")
     if coffin_tile(ctx) != tile:

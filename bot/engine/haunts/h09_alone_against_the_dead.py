@@ -1,11 +1,17 @@
 """Haunt 9, Alone Against the Dead (Traitor's Tome and Secrets of Survival:
-every adventurer but the revealer is a traitor). The turn order is data
-(`turn_order = "traitors_first"`); this module asks the traitors where the
-Undead Minions go and which follower of Myrkul each plays, asks the hero
-for their setup picks, carries out the followers' rules (the Necromancer
-raises minions with `task <trait> raise` and runs the monster turn, the
-Zombie Hulk spews acid once with `task might acid`, the Skeleton Warrior
-mends), and gives the hero the win for ending a turn on the Elfsong Tavern."""
+every adventurer but the revealer is a traitor).
+
+What the bot carries out:
+- the turn order (data: `turn_order = "traitors_first"`);
+- the setup: the traitors asked where the Undead Minions go and which
+  follower of Myrkul each plays, the hero asked for their setup picks;
+- the followers' rules: the Necromancer raises minions with `task <trait>
+  raise` and runs the monster turn, the Zombie Hulk spews acid once with
+  `task might acid`, the Skeleton Warrior mends;
+- the hero's win for ending a turn on the Elfsong Tavern; the traitors'
+  win when the hero dies.
+
+Left to the players: nothing."""
 from .. import attack, effects, rulesets
 from .. import haunt_play as hp
 from .. import traits as tr
@@ -194,6 +200,17 @@ class AloneAgainstTheDead(rulesets.RuleSet):
     def turn_ending(self, ctx, pid):
         return [{"do": "h09_home"}] if pid in hp.heroes(ctx.s) else None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the
+        Necromancer's raising (no roll: one button, whatever the trait) and
+        the Zombie Hulk's acid."""
+        return [{"type": "task", "trait": "knowledge", "task": "raise"},
+                {"type": "task", "trait": "might", "task": "acid"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The hero runs for the Elfsong Tavern; the followers hunt the hero."""
+        return {HOME} if pid in hp.heroes(ctx.s) and HOME in ctx.s["board"] else None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
         if "raise" in words:
@@ -211,6 +228,8 @@ def raise_minion(ctx, pid: str):
     turn = ctx.s["turn"]
     if mine(ctx)["followers"].get(pid) != "Necromancer":
         raise IllegalAction("Only the Necromancer raises Undead Minions.")
+    if turn.get("monsters") or turn["player"] != pid:
+        raise IllegalAction("The Necromancer raises a minion in their own turn, instead of attacking.")
     if turn.get("attacked"):
         raise IllegalAction("You have already attacked (or raised a minion) this turn.")
     if len(living_minions(ctx)) >= MOST_MINIONS:
@@ -230,6 +249,8 @@ def acid(ctx, pid: str, trait: str):
     here = s["players"][pid]["tile"]
     if mine(ctx)["followers"].get(pid) != "Zombie Hulk":
         raise IllegalAction("Only the Zombie Hulk spews acid.")
+    if turn.get("monsters") or turn["player"] != pid:
+        raise IllegalAction("The Zombie Hulk spews acid in its own turn.")
     if pid in mine(ctx)["acid_used"]:
         raise IllegalAction("The acid is spent: once per game.")
     if trait != "might":

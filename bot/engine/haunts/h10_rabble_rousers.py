@@ -2,9 +2,9 @@
 revealer is the traitor). What the data says
 (rules_data/haunts/10_rabble_rousers.toml): the heroes on the Elfsong
 Tavern, the Chest on the Neglected Shrine, the Citizens' and the Medusa's
-stats, the Medusa placed on the Neglected Shrine when part two opens. What
-this module adds:
+stats, the Medusa placed on the Neglected Shrine when part two opens.
 
+What the bot carries out:
 - the Citizens' setup: 3 per adventurer, 1 on the Neglected Shrine, then one
   a tile on the tiles around the Elfsong Tavern ring by ring (the heroes'
   chooser picks within a ring that cannot be filled), then a second round
@@ -278,6 +278,15 @@ class RabbleRousers(rulesets.RuleSet):
         else:
             mine(ctx)["won"] = "The Medusa falls with no Obstacle left to shield it."
         return True
+
+    def haunt_goals(self, ctx, pid):
+        """Part one: the heroes make for the Chest on the Neglected Shrine
+        (the traitor hunts them); part two: everyone for the Medusa. (No
+        haunt action of its own: the Citizens' mob is their monster attack.)"""
+        s = ctx.s
+        if part_two(ctx):
+            return {m["tile"] for m in living(s, MEDUSA)} or None
+        return {SHRINE} if pid not in hp.traitors(s) and SHRINE in s["board"] else None
 
     def turn_ending(self, ctx, pid):
         s = ctx.s

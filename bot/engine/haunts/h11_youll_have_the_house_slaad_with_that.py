@@ -446,8 +446,38 @@ class HouseSlaad(rulesets.RuleSet):
             return "heroes", "The Death Slaad and every Slaad Tadpole are destroyed, and no hero is a host any more."
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): the Death
+        Slaad's Fireball; the heroes' scroll search, cure and banishment."""
+        return [{"type": "task", "trait": "speed", "task": "fireball"},
+                {"type": "task", "trait": "speed", "task": "scroll"},
+                {"type": "task", "trait": "knowledge", "task": "cure"},
+                {"type": "task", "trait": "sanity", "task": "banish"}]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero: a shop while a scroll is left to take, the Death Slaad
+        with a Banishment Scroll, else the Slaad Tadpoles and the Slaad (a
+        host with a Cure Disease Scroll cures where they stand). The Death
+        Slaad hunts the heroes."""
+        s = ctx.s
+        if pid not in heroes(s):
+            return None
+        own = mine(ctx)
+        slaad = the_slaad(s)
+        if pid in own["cure"] and pid in own["hosts"]:
+            return {s["players"][pid]["tile"]}
+        if pid in own["banish"] and slaad:
+            return {slaad["tile"]}
+        if (can_take(ctx, pid, "cure") or can_take(ctx, pid, "banish")) and any(t in s["board"] for t in SHOPS):
+            return {t for t in SHOPS if t in s["board"]}
+        return {m["tile"] for m in tadpoles(s)} | ({slaad["tile"]} if slaad else set()) or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
+        if "scroll" in words or "cure" in words or "banish" in words:
+            turn = ctx.s["turn"]
+            if turn.get("monsters") or turn["player"] != pid or pid not in heroes(ctx.s):
+                raise IllegalAction("The heroes use the Spell Scrolls in their own turns.")
         if "fireball" in words:
             fireball(ctx, pid)
             return True

@@ -1,11 +1,17 @@
 """Haunt 12, Blackrazor (Traitor's Tome and Secrets of Survival: the
-revealer is the traitor). The Ioun Stones lie face down: the bot places
-them (asking the heroes where, within the order the book sets), lets a hero
-pick one up with `task knowledge ioun`, tells only the finder which stone it
-is, and carries out its use (`task <trait> use <stone>`). Killing the
-traitor wins with the Leadership stone; without it the killer inherits the
-curse: they become the traitor, receive the Tome privately, and the turn
-order is laid again. Devour Soul asks the traitor which trait gains 2."""
+revealer is the traitor).
+
+What the bot carries out:
+- the Ioun Stones face down: the bot places them, asking the heroes where
+  within the order the book sets;
+- a hero picks one up with `task knowledge ioun`; only the finder is told
+  which stone it is; its use with `task <trait> use <stone>`;
+- killing the traitor wins with the Leadership stone; without it the killer
+  inherits the curse: they become the traitor, receive the Tome privately,
+  and the turn order is laid again;
+- Devour Soul asks the traitor which trait gains 2.
+
+Left to the players: nothing."""
 from .. import cards as cd
 from .. import effects, hooks, rng, rulesets
 from .. import haunt_play as hp
@@ -133,8 +139,29 @@ class Blackrazor(rulesets.RuleSet):
         won = mine(ctx)["won"]
         return ("heroes", won) if won else None
 
+    def haunt_actions(self, ctx, pid):
+        """What buttons offer (each tried before it is shown): a hero's try
+        for a stone, and the use of each stone they hold (shown only to its
+        holder: which stone is which stays their secret)."""
+        holding = (ctx.s["haunt"].get("h12") or {}).get("held", {}).get(pid, [])
+        return [{"type": "task", "trait": "knowledge", "task": "ioun"}] + [
+            {"type": "task", "trait": BOOSTS.get(n, "knowledge"), "task": f"use {NAMES[n].lower()}"}
+            for n in sorted(set(holding)) if n != LEADERSHIP]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero collects the face-down stones, then goes after the traitor;
+        the traitor hunts the heroes."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            return None
+        stones = {t["tile"] for t in s["tokens"] if t["name"] == STONE}
+        return stones or {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s))} or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower()
+        turn = ctx.s["turn"]
+        if (words.startswith("use") or "ioun" in words) and (turn.get("monsters") or turn["player"] != pid):
+            raise IllegalAction("An Ioun Stone is picked up or used in its holder's own turn.")
         if words.startswith("use"):
             use_stone(ctx, pid, words[3:].strip())
             return True

@@ -112,6 +112,22 @@ def reveal(ctx, hidden: dict, walked_in: str | None = None) -> dict:
     return m
 
 
+WAYS = (*bd.SIDES, "stairs", "grate")
+
+
+def creep_way(ctx, tile: str, way: str) -> tuple[str | None, int]:
+    """Where a hidden Cube on `tile` would creep going `way`, and the spaces it costs."""
+    s = ctx.s
+    here = ctx.c.tiles[tile]
+    if way in bd.SIDES:
+        return bd.exits(ctx.c, s["board"], tile).get(way), 1
+    if way == "stairs" and here.stairs_to in s["board"]:
+        return here.stairs_to, 1 + here.stairs_extra_cost
+    if way == "grate" and here.sewer_grate and "catacomb_landing" in s["board"]:
+        return "catacomb_landing", 1
+    return None, 1
+
+
 def creep(ctx, pid: str, words: list[str]):
     """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (Ruling: the hidden
     Cubes move in the traitor's turn)."""
@@ -125,15 +141,7 @@ def creep(ctx, pid: str, words: list[str]):
         raise IllegalAction(f"No hidden Gelatinous Cube {words[0]}.")
     way = {"n": "north", "e": "east", "s": "south", "w": "west"}.get(words[1], words[1])
     here = ctx.c.tiles[hidden["tile"]]
-    cost = 1
-    if way in bd.SIDES:
-        dest = bd.exits(ctx.c, s["board"], hidden["tile"]).get(way)
-    elif way == "stairs" and here.stairs_to in s["board"]:
-        dest, cost = here.stairs_to, 1 + here.stairs_extra_cost
-    elif way == "grate" and here.sewer_grate:
-        dest = "catacomb_landing"
-    else:
-        dest = None
+    dest, cost = creep_way(ctx, hidden["tile"], way)
     if dest is None:
         raise IllegalAction(f"Hidden Gelatinous Cube {hidden['n']} cannot go {way} from the {here.name}.")
     if cost > hidden["left"]:
@@ -284,6 +292,23 @@ class JuiblexCommands(rulesets.RuleSet):
         if pid in heroes(s) and (killer == t or by_cube) and s["players"][t]["alive"]:
             ctx.say("Juiblex's blessing courses through the traitor.", kind="haunt")
             effects.queue(ctx, t, [{"do": "gain", "traits": "any", "amount": 1}], source="haunt", front=True)
+
+    def haunt_actions(self, ctx, pid):
+        """The traitor's creeps (one button a hidden Cube and a way it can
+        go); the heroes have no task here. Shown to the traitor alone."""
+        s = ctx.s
+        if pid not in traitors(s):
+            return None
+        return [{"type": "task", "trait": "knowledge", "task": f"creep {c['n']} {way}"}
+                for c in mine(ctx)["hidden"] for way in WAYS if creep_way(ctx, c["tile"], way)[0]]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes go after the traitor (the Cubes only trap them); the
+        traitor hunts the heroes (no goal: the built-in player chases them)."""
+        s = ctx.s
+        if pid not in heroes(s):
+            return None
+        return {s["players"][t]["tile"] for t in hp.alive(s, traitors(s)) if st.on_board(s["players"][t])}
 
     def task(self, ctx, pid, trait, name):
         words = name.lower().split()

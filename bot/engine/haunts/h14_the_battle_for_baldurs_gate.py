@@ -348,6 +348,33 @@ class BattleForBaldursGate(rulesets.RuleSet):
         hurt_dragon(ctx, amount)
         return True
 
+    def haunt_actions(self, ctx, pid):
+        """The Ballista shot (tried before it is offered)."""
+        return [{"type": "task", "trait": "might", "task": "ballista"}]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero mans a Ballista nobody else stands at (or stays at their
+        own); with none free, they discover city tiles while Ballistas are
+        left to find (the city's open doorways, and the city tiles with a
+        symbol still in their stacks)."""
+        s = ctx.s
+        if pid not in heroes(s) or not st.on_board(s["players"][pid]):
+            return None
+        here = s["players"][pid]["tile"]
+        free = {b["tile"] for b in ballistas(s) if b["tile"] == here or not heroes_on(s, b["tile"])}
+        if free:
+            return free
+        unfound = {t for k in ("building", "street") for t in s["stacks"].get(k, [])
+                   if ctx.c.tiles[t].symbol != "none"}
+        if left_to_find(ctx) > 0 and unfound:
+            return {t for t, _ in bd.open_doorways(ctx.c, s["board"], "city")} | unfound
+        return None
+
+    def bot_choice(self, ctx, pending):
+        """A built-in hero always takes the Ballista over the card: Ballistas
+        are the heroes' only real weapon against the Dragon."""
+        return 0 if pending["kind"] == "h14_ballista" else None
+
     def task(self, ctx, pid, trait, name):
         if "ballista" in name.lower():
             ballista_attack(ctx, pid, trait)

@@ -54,6 +54,8 @@ def _spawn(ctx, task, item):
     s = ctx.s
     n = effects.make_roll(ctx, task["player"], rng.dice_count(len(s["seats"])), "for new Kobolds", kind="dice")
     tile = HIDEOUT if HIDEOUT in s["board"] else s["players"][traitors(s)[0]]["tile"]
+    if tile not in s["board"]:
+        return
     for _ in range(n):
         hp.add_monster(ctx, KOBOLD, tile)
     if not n:
@@ -81,6 +83,18 @@ def _traps(ctx, task, item):
             ctx.say(f"The trap on the {ctx.tile_name(m['tile'])} fails and is gone.", kind="haunt", tile=m["tile"])
 
 
+@effects.step("h15_trapped_at_start")
+def _trapped_at_start(ctx, task, item):
+    s = ctx.s
+    caught = [m["id"] for m in kobolds(s) if traps(s, m["tile"])]
+    if caught:
+        effects.push_front(ctx, [{"do": "h15_traps", "monsters": caught}])
+
+
+def traitor_alive(s: dict) -> bool:
+    return any(s["players"][t]["alive"] for t in traitors(s))
+
+
 @effects.step("h15_pillage")
 def _pillage(ctx, task, item):
     """Traitor's Tome, haunt 15: "Reaching the Mansion"."""
@@ -103,6 +117,8 @@ def set_trap(ctx, pid: str, trait: str):
         raise IllegalAction("Setting a trap takes a Speed roll.")
     if pid not in heroes(s):
         raise IllegalAction("The heroes set the Kobold Traps.")
+    if s["turn"].get("monsters"):
+        raise IllegalAction("Traps are set in a hero's own turn, not the monster turn.")
     key = "task:h15_trap"
     if key in s["turn"]["rolls"]:
         raise IllegalAction("You have already tried to set a trap this turn.")
@@ -162,12 +178,31 @@ class VerminSweep(rulesets.RuleSet):
         if pid in traitors(ctx.s):
             effects.queue(ctx, pid, [{"do": "h15_spawn"}], source="haunt")
 
-    def monster_turn(self, ctx, number):
-        """Kobolds starting the monster turn on a trap roll for it first."""
+    def next_slot(self, ctx):
+        """Ruling: haunt 15, a dead traitor: the monster turn still comes
+        (it brings the new Kobolds) even with no Kobold on the board."""
         s = ctx.s
-        caught = [m["id"] for m in kobolds(s) if traps(s, m["tile"])]
-        if caught:
-            effects.queue(ctx, hp.controller(s), [{"do": "h15_traps", "monsters": caught}], source="haunt")
+        turn = s["turn"]
+        if not s["haunt"].get("started") or turn.get("monsters") or kobolds(s) or traitor_alive(s):
+            return None
+        order = s["order"]
+        i = order.index(turn["player"]) if turn["player"] in order else -1
+        for k in range(1, len(order) + 1):
+            slot = order[(i + k) % len(order)]
+            if slot == hp.MONSTERS:
+                hp.begin_monster_turn(ctx, turn["number"] + 1)
+                return True
+            if s["players"][slot]["alive"]:
+                return None
+        return None
+
+    def monster_turn(self, ctx, number):
+        """Kobolds starting the monster turn on a trap roll for it first.
+        Ruling: haunt 15, a dead traitor: the Kobolds the traitor's turn would
+        bring come as the monster turn starts (the monsters play on)."""
+        s = ctx.s
+        steps = [] if traitor_alive(s) else [{"do": "h15_spawn"}]
+        effects.queue(ctx, hp.controller(s), steps + [{"do": "h15_trapped_at_start"}], source="haunt")
         return None
 
     def entered(self, ctx, mover, tile):
@@ -188,6 +223,26 @@ class VerminSweep(rulesets.RuleSet):
 
     def monster_turn_ending(self, ctx):
         return [{"do": "h15_pillage"}]
+
+    def haunt_actions(self, ctx, pid):
+        """A hero's trap; in the monster turn, the traitor's mob on each hero
+        (each tried before it is offered)."""
+        s = ctx.s
+        if pid in traitors(s):
+            return [{"type": "task", "trait": "might", "task": f"mob {h}"} for h in hp.alive(s, heroes(s))]
+        return [{"type": "task", "trait": "speed", "task": "trap"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes hold the Kobolds' way: the Kobold Hideout where they
+        appear and the Mansion they are after (traps there catch the most)."""
+        s = ctx.s
+        if pid not in heroes(s):
+            return None
+        return {t for t in (HIDEOUT, MANSION) if t in s["board"]} or None
+
+    def monster_goals(self, ctx, m):
+        """The Kobolds make for the Mansion."""
+        return {MANSION} if m["name"] == KOBOLD and MANSION in ctx.s["board"] else None
 
     def task(self, ctx, pid, trait, name):
         words = name.lower().split()

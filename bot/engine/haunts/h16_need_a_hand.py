@@ -471,6 +471,39 @@ class NeedAHand(rulesets.RuleSet):
                 return None
         return "heroes", "Every hero stands on a tile that no Crawling Claw can reach, sealed off by fortifications."
 
+    def haunt_actions(self, ctx, pid):
+        """Best first: a group attack on the Claws of your tile (every size,
+        with Might), the fortification, then taking an Obstacle of your
+        tile away (each tried before it is offered)."""
+        s = ctx.s
+        p = s["players"][pid]
+        if pid not in heroes(s) or not st.on_board(p):
+            return None
+        here = len(claws(s, p["tile"]))
+        found = [{"type": "task", "trait": "might", "task": f"attack {n}"} for n in range(here, 0, -1)]
+        found.append({"type": "task", "trait": "knowledge", "task": "fortify"})
+        return found + [{"type": "task", "trait": "might", "task": f"clear {way}"} for way in EXITS]
+
+    def haunt_goals(self, ctx, pid):
+        """A hero's safe zone: the tile near them with the fewest open exits
+        to seal and the fewest Claws to clear (their own tile once sealed)."""
+        s = ctx.s
+        p = s["players"][pid]
+        if pid not in heroes(s) or not st.on_board(p):
+            return None
+        near = to_heroes(ctx, {p["tile"]})
+        return {min(near, key=lambda t: (3 * len(fortifiable(ctx, t)) + near[t] + len(claws(s, t)),
+                                         ctx.tile_name(t)))}
+
+    def bot_choice(self, ctx, pending):
+        """The hero who places the new Claws (a built-in player) puts each as
+        far from the heroes as the free tiles allow."""
+        if pending["kind"] != "h16_spawn":
+            return None
+        near = to_heroes(ctx, hero_tiles(ctx.s))
+        tiles = pending["data"]["tiles"]
+        return max(range(len(tiles)), key=lambda i: near.get(tiles[i], 999))
+
     def task(self, ctx, pid, trait, name):
         words = name.lower().split()
         if not words:

@@ -2,9 +2,9 @@
 
 The data places the Gibbering Mouthers (the traitor picks catacomb tiles,
 one per tile while free ones last), piles the Anti-Magic Wards (a counter)
-and checks both wins (every hero dead; every Ward on a catacomb tile). This
-module carries out the rest:
+and checks both wins (every hero dead; every Ward on a catacomb tile).
 
+What the bot carries out:
 - the traitor's Knowledge put back to its start, then 2 gained;
 - the end of a hero's turn: Khirad's light (1 die of mental damage on the
   city level) or a Ward laid from the pile on a catacomb tile without a
@@ -28,6 +28,7 @@ module carries out the rest:
 Left to the players: nothing.
 """
 from .. import attack, effects, hooks, rng, rulesets
+from .. import board as bd
 from .. import haunt_play as hp
 from .. import state as st
 from .. import traits as tr
@@ -270,6 +271,29 @@ class AnEyeInTheSky(rulesets.RuleSet):
         """Traitor's Tome, haunt 17: "Attacking Their Minds"."""
         return ["knowledge"] if pid in hp.traitors(ctx.s) and weapon is None else None
 
+    def haunt_actions(self, ctx, pid):
+        """The traitor's clearing of a Ward (tried before it is offered)."""
+        return [{"type": "task", "trait": "knowledge", "task": "ward"}] if pid in hp.traitors(ctx.s) else None
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes: catacomb tiles without a Ward (a Mouther there is
+        beaten first, which frees the tile and gains Sanity; and
+        while too few are free, the catacombs' open doorways and the tiles
+        still to find); the
+        traitor: the city's omen tiles while a Ward is down, else the hunt."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            if not any(t["name"] == WARD for t in s["tokens"]):
+                return None
+            return {t for t in s["board"] if level(ctx, t) == "city" and ctx.c.tiles[t].symbol == "omen"} or None
+        if pid not in hp.heroes(s):
+            return None
+        free = {t for t in s["board"] if level(ctx, t) == "catacomb" and not wards_on(s, t)}  # a Mouther: fight it
+        if len(free) < s["haunt"]["counters"].get(PILE, 0):  # more to find: the catacombs' open doorways
+            free |= {t for t, _ in bd.open_doorways(ctx.c, s["board"], "catacomb")}
+            free |= set(s["stacks"].get("catacomb", []))
+        return free or None
+
     def task(self, ctx, pid, trait, name):
         if "ward" not in name.lower():
             return None
@@ -283,6 +307,8 @@ def clear(ctx, pid: str, trait: str):
     tile = s["players"][pid]["tile"]
     if pid not in hp.traitors(s):
         raise IllegalAction("Only the traitor clears Anti-Magic Wards.")
+    if s["turn"].get("monsters"):
+        raise IllegalAction("Wards are cleared in your own turn, not the monster turn.")
     if trait != "knowledge":
         raise IllegalAction("Clearing a Ward takes a Knowledge roll.")
     if level(ctx, tile) != "city" or ctx.c.tiles[tile].symbol != "omen":

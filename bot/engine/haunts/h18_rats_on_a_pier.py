@@ -2,9 +2,9 @@
 
 The data places the Wererats (the traitor picks; this module narrows the
 tiles to the outer ring of the city), the Citizens (monsters allied with the
-heroes: `ally = "heroes"`), the two counters and the two counted wins. This
-module carries out the rest:
+heroes: `ally = "heroes"`), the two counters and the two counted wins.
 
+What the bot carries out:
 - the city rebuilt before play: the Waterfront set aside (taken off the
   board, its place refilled from the city stacks when that cut tiles off,
   or taken out of the street stack, which is shuffled), every other city
@@ -383,6 +383,37 @@ class RatsOnAPier(rulesets.RuleSet):
         counters[RESCUED] = counters.get(RESCUED, 0) + 1
         ctx.say(f"{m['name']} {m['number']} boards a ship at the Waterfront: rescued ({counters[RESCUED]} in all).",
                 kind="monster", monster=m["id"])
+
+    def haunt_actions(self, ctx, pid):
+        """The fights between monsters the ordinary monster turn does not
+        offer: a Wererat on a Citizen (monster turn), a Citizen on a Wererat
+        (NPC turn); each tried before it is offered."""
+        s = ctx.s
+        if not (s["turn"] or {}).get("monsters"):
+            return None
+        rats, people = living(s, WERERAT), living(s, CITIZEN)
+        pairs = [(r, c) for r in rats for c in people if r["tile"] == c["tile"]]
+        found = [{"type": "monster", "op": "attack", "monster": r["id"], "target": c["id"]} for r, c in pairs]
+        return found + [{"type": "monster", "op": "attack", "monster": c["id"], "target": r["id"]} for r, c in pairs]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes escort the Citizens (each hero beside one adds a
+        defence die) and fight what comes; the traitor goes after the
+        Citizens."""
+        s = ctx.s
+        if pid not in hp.traitors(s) and pid not in hp.heroes(s):
+            return None
+        return {m["tile"] for m in living(s, CITIZEN)} or None
+
+    def monster_goals(self, ctx, m):
+        """The Citizens head for the Waterfront's ships; the Wererats for the
+        Citizens."""
+        s = ctx.s
+        if m["name"] == CITIZEN:
+            return {WATERFRONT} if WATERFRONT in s["board"] else None
+        if m["name"] == WERERAT:
+            return {c["tile"] for c in living(s, CITIZEN)} or None
+        return None
 
     def win_check(self, ctx):
         """Secrets of Survival, haunt 18: "You Win When..." (the kill)."""

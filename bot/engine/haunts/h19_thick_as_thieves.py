@@ -1,11 +1,15 @@
 """Haunt 19, Thick as Thieves (Secrets of Survival; the traitor is hidden,
-rulebook: Haunts With a Hidden Traitor). Its data places the Cultists and
-says the traitor's death wins for the heroes; this module carries out what
-the data cannot say: the Whispering Skull laid beside the board and the
-random discards, the Cultists' own turn after the haunt revealer's, their
-Speed attacks that take a card instead of 2 or more damage, the Fickle
-Skull, the traitor revealing, and the two wins checked when the revealer's
-turn ends.
+rulebook: Haunts With a Hidden Traitor).
+
+What the bot carries out:
+- the Cultists placed and the traitor's death winning for the heroes (data);
+- the Whispering Skull laid beside the board and the random discards;
+- the Cultists' own turn after the haunt revealer's, and their Speed attacks
+  that take a card instead of 2 or more damage;
+- the Fickle Skull, the traitor revealing, and the two wins checked when
+  the revealer's turn ends.
+
+Left to the players: nothing.
 
 Nothing here may tell the hidden traitor apart before their token is face
 up: until then every adventurer counts as a hero (Ruling: messages to a
@@ -14,6 +18,7 @@ for the haunt revealer, and every question goes to whoever the rule names
 whatever their token."""
 import heapq
 
+from .. import board as bd
 from .. import cards as cd
 from .. import effects, geometry, rng, rulesets
 from .. import attack as atk
@@ -213,6 +218,38 @@ class ThickAsThieves(rulesets.RuleSet):
         if unmasked(ctx.s) and pid in ctx.s["haunt"]["traitors"]:
             return ["speed"]
         return None
+
+    # --- what the built-in players aim for -----------------------------------------------------
+
+    def haunt_goals(self, ctx, pid):
+        """Whoever holds the Whispering Skull carries it home: a hero to the
+        Elfsong Tavern, the traitor to the Shrine to Bhaal. The others go for
+        the Skull: its pile, or its holder when that is an opponent they know
+        of (the traitor knows them all); with the Skull beside the board,
+        the tiles whose item or omen may turn into it. Only the built-in
+        player of `pid` reads this (the hidden traitor's aim stays theirs)."""
+        s = ctx.s
+        p = s["players"][pid]
+        if not p["alive"] or not st.on_board(p):
+            return None
+        traitor = pid in s["haunt"]["traitors"]
+        holder = cd.holder_of(ctx, SKULL)
+        if holder == pid:
+            home = SHRINE if traitor else ELFSONG
+            return {home} if home in s["board"] else None
+        if holder:
+            if traitor or st.known_traitor(s, holder):
+                return {s["players"][holder]["tile"]}
+            return {ELFSONG} if ELFSONG in s["board"] else None  # a hero has it: guard the way home
+        piles = {t for t, pile in s["piles"].items() if SKULL in pile}
+        if piles:
+            return piles
+        found = {t for k in ("building", "street", "catacomb") for t in s["stacks"].get(k, [])
+                 if ctx.c.tiles[t].symbol in ("item", "omen")}
+        if traitor:  # nothing on the board to stand on: it unmasks only where the Skull is
+            return found or None
+        return found | {t for lvl in ("city", "catacomb") for t, _ in bd.open_doorways(ctx.c, s["board"], lvl)} \
+            or None
 
     # --- the wins --------------------------------------------------------------------------------
 

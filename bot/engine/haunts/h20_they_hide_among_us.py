@@ -1,7 +1,8 @@
 """Haunt 20, They Hide Among Us (Traitor's Tome; Secrets of Survival).
 
-What the bot carries out (the data adds the traitor's +2 Speed and asks the
-traitor where each face-down Treasure Chest goes):
+What the bot carries out:
+- the traitor's +2 Speed, and the traitor asked where each face-down
+  Treasure Chest goes (data);
 - the secret replacement: when a hero's turn ends on the tile of the
   Doppelganger who leads, the table only learns that the two step aside;
   the attack (the better of the traitor's Might and Speed against the same
@@ -277,8 +278,36 @@ class TheyHideAmongUs(rulesets.RuleSet):
             return "heroes", "The last Doppelganger is dead."
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """Best first: opening a chest (any of its three traits), taking the
+        Medallion up, handing it to someone on your tile, laying it down.
+        The same list for everyone, so a hidden Doppelganger's buttons look
+        like any hero's."""
+        s = ctx.s
+        found = [{"type": "task", "trait": t, "task": "open"} for t in ("might", "speed", "knowledge")]
+        found.append({"type": "task", "trait": "might", "task": "take medallion"})
+        found += [{"type": "task", "trait": "might", "task": f"give {p}"} for p in s["seats"] if p != pid]
+        return found + [{"type": "task", "trait": "might", "task": "drop medallion"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes: the Medallion of Thoughts (a chest while it is to be
+        found, the tile where it lies); whoever holds it, and the
+        Doppelgangers, hunt. A hidden Doppelganger's own player alone reads
+        its aim (the true heroes)."""
+        s = ctx.s
+        if pid in doubles(s):
+            return {s["players"][p]["tile"] for p in true_heroes(s) if s["players"][p]["alive"]} or None
+        if pid in traitors(s) or holder(s):
+            return None
+        lying = s["haunt"].get("h20_medallion_tile")
+        if lying:
+            return {lying}
+        return {t["tile"] for t in s["tokens"] if t["name"] == CHEST} or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower().split()
+        if words[:1] in (["open"], ["give"], ["drop"], ["take"]) and ctx.s["turn"].get("monsters"):
+            raise IllegalAction("Chests and the Medallion wait for an adventurer's own turn, not the monster turn.")
         if words[:1] == ["open"]:
             open_chest(ctx, pid, trait)
             return True

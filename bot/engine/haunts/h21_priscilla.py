@@ -67,6 +67,8 @@ def gouge(ctx, pid: str, trait: str, words: str):
     turn = s["turn"]
     if pid not in hp.traitors(s):
         raise IllegalAction("Only Priscilla gouges eyes.")
+    if turn.get("monsters"):
+        raise IllegalAction("Priscilla gouges in her own turn, not the monster turn.")
     if trait != "speed":
         raise IllegalAction("The gouge is a Speed attack: `task speed gouge <name>`.")
     if turn.get("attacked"):
@@ -214,6 +216,30 @@ class Priscilla(rulesets.RuleSet):
     def win_check(self, ctx):
         won = mine(ctx)["won"]
         return ("heroes", won) if won else None
+
+    def haunt_actions(self, ctx, pid):
+        """The traitor's gouge at each hero; a hero's ritual (each tried
+        before it is offered)."""
+        s = ctx.s
+        if pid in hp.traitors(s):
+            return [{"type": "task", "trait": "speed", "task": f"gouge {h}"} for h in hp.alive(s, hp.heroes(s))]
+        return [{"type": "task", "trait": "sanity", "task": "ritual"}]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes gather on the Fountain for the ritual (found first if it
+        is still in its stack); with nobody left who could make it, they
+        look for the Holy Symbol among the item tiles still to find. The
+        traitor hunts."""
+        s = ctx.s
+        if pid not in hp.heroes(s):
+            return None
+        able = [h for h in hp.alive(s, hp.heroes(s))
+                if ctx.c.adventurers[s["players"][h]["adventurer"]].klass.lower() in CASTERS
+                or HOLY in s["players"][h]["cards"]]
+        if able or HOLY not in s["decks"]["item"]:
+            return {FOUNTAIN}
+        return {t for k in ("building", "street", "catacomb") for t in s["stacks"].get(k, [])
+                if ctx.c.tiles[t].symbol == "item"} or {FOUNTAIN}
 
     def task(self, ctx, pid, trait, name):
         words = name.lower().strip()

@@ -40,6 +40,16 @@ class BattleOfTheBhaalspawn(rulesets.RuleSet):
         (every other Bhaalspawn hunts you)."""
         return [o for o in ctx.s["seats"] if o != pid]
 
+    def haunt_actions(self, ctx, pid):
+        """No action of its own: attacks are the ordinary ones."""
+        return None
+
+    def haunt_goals(self, ctx, pid):
+        """Every Bhaalspawn hunts the others: their tiles."""
+        s = ctx.s
+        return {s["players"][o]["tile"] for o in hp.alive(s, s["seats"])
+                if o != pid and s["players"][o]["tile"] in s["board"]} or None
+
     def win_check(self, ctx):
         """Traitor's Tome, haunt 22: "You Win When..."."""
         s = ctx.s

@@ -296,8 +296,27 @@ class PiperOfBhaal(rulesets.RuleSet):
             ctx.h23_watching = False
         return [{"do": "h23_bite", "monster": m["id"]}, *others]
 
+    def haunt_actions(self, ctx, pid):
+        """The Piper's music at each hero, and her call to the rats (each
+        tried before it is offered)."""
+        s = ctx.s
+        if pid not in hp.traitors(s):
+            return None
+        found = [{"type": "task", "trait": "might", "task": "call"}]
+        return found + [{"type": "task", "trait": "knowledge", "task": f"pipe {h}"} for h in hp.alive(s, hp.heroes(s))]
+
+    def haunt_goals(self, ctx, pid):
+        """The heroes go for the Piper (her death is their win), not the rats;
+        the Piper hunts."""
+        s = ctx.s
+        if pid not in hp.heroes(s):
+            return None
+        return {s["players"][t]["tile"] for t in hp.alive(s, hp.traitors(s)) if st.on_board(s["players"][t])} or None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower().strip()
+        if (words.startswith("pipe") or words.startswith("call")) and ctx.s["turn"].get("monsters"):
+            raise IllegalAction("The Piper plays and calls in her own turn, not the monster turn.")
         if words.startswith("pipe"):
             if trait != "knowledge":
                 raise IllegalAction("The music is answered with Knowledge: `task knowledge pipe <name>`.")

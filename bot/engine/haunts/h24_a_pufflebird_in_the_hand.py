@@ -27,6 +27,7 @@ from .. import state as st
 from .. import tokens as tk
 from .. import traits as tr
 from ..errors import IllegalAction
+from ..geometry import distances
 from ..sides import monster_by_id
 
 DRABIN = "Drabin Pufflebird"
@@ -83,6 +84,8 @@ def escort(ctx, pid: str, trait: str):
     m = drabin(ctx)
     if trait != "speed":
         raise IllegalAction("The escort rolls Speed: `task speed escort`.")
+    if pid in hp.traitors(s):
+        raise IllegalAction("Drabin follows only the heroes.")
     if m is None or not st.beside(s, pid, m):
         raise IllegalAction("You must share Drabin's tile to escort him.")
     if not mine(ctx)["badges"].get(pid):
@@ -203,8 +206,49 @@ class APufflebirdInTheHand(rulesets.RuleSet):
     def turn_ending(self, ctx, pid):
         return [{"do": "h24_home"}]
 
+    def haunt_actions(self, ctx, pid):
+        """A hero's badge pick-up and escort; in the monster turn, each
+        Cultist's attack on Drabin (each tried before it is offered)."""
+        s = ctx.s
+        m = drabin(ctx)
+        if (s["turn"] or {}).get("monsters"):
+            return [{"type": "monster", "op": "attack", "monster": c["id"], "target": m["id"], "trait": t}
+                    for c in s["monsters"] if m and c["name"] == CULTIST and not c["dead"] and c["tile"] == m["tile"]
+                    for t in ("might", "sanity")]
+        return [{"type": "task", "trait": "speed", "task": word} for word in ("badge", "escort")]
+
+    def haunt_goals(self, ctx, pid):
+        """The traitor: Drabin. The heroes: one of them (a badge carrier, or
+        the one nearest a badge) fetches a Harper badge, goes to Drabin and
+        escorts him to the Mansion; the others guard Drabin (each hero on
+        his tile is a defence die for him)."""
+        s = ctx.s
+        m = drabin(ctx)
+        if m is None or not st.on_board(s["players"][pid]):
+            return None
+        if pid in hp.traitors(s):
+            return {m["tile"]}
+        escort_now = mine(ctx)["escort"] or {}
+        if escort_now.get("player") == pid and escort_now.get("turn") == (s["turn"] or {}).get("number"):
+            return {MANSION}
+        badges = {t["tile"] for t in s["tokens"] if t["name"] == BADGE}
+        if mine(ctx)["badges"].get(pid) or not badges:
+            return {m["tile"]}
+        team = [h for h in hp.alive(s, hp.heroes(s)) if st.on_board(s["players"][h])]
+        if any(mine(ctx)["badges"].get(h) for h in team):
+            return {m["tile"]}
+        fetcher = min(team, key=lambda h: min(distances(ctx, s["players"][h]["tile"]).get(t, 99) for t in badges))
+        return badges if fetcher == pid else {m["tile"]}
+
+    def monster_goals(self, ctx, m):
+        """The Cultists go for Drabin."""
+        d = drabin(ctx)
+        return {d["tile"]} if d and m["name"] == CULTIST else None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower().strip()
+        if (words.startswith("badge") or words.startswith("escort")) and ctx.s["turn"].get("monsters"):
+            raise IllegalAction("Badges and the escort wait for a hero's own turn, not the monster turn.")
         if words.startswith("badge"):
             pick_badge(ctx, pid)
             return True

@@ -349,9 +349,39 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
             return "traitor", "Every hero left is dominated by the Lich."
         return None
 
+    def haunt_actions(self, ctx, pid):
+        """The heroes' search and Snap Out of It (at each other hero); the
+        Lich's stunning attack, Life Drain and Dominate (at each hero). Each
+        is tried before it is offered."""
+        s = ctx.s
+        others = [h for h in living_heroes(ctx) if h != pid]
+        if pid == lich(ctx):
+            return [{"type": "task", "trait": t, "task": f"{verb} {h}"} for h in others
+                    for verb, t in (("stun", "knowledge"), ("dominate", "knowledge"), ("drain", "might"))]
+        found = [{"type": "task", "trait": "knowledge", "task": "search"}]
+        return found + [{"type": "task", "trait": "knowledge", "task": f"free {h}"} for h in others
+                        if h in mine(ctx)["stunned"] + mine(ctx)["dominated"]]
+
+    def haunt_goals(self, ctx, pid):
+        """A free hero: the battlefield sites while the Phylactery is hidden,
+        then the Lich; a dominated hero: the free heroes; the Lich hunts."""
+        s = ctx.s
+        state = mine(ctx)
+        if pid not in living_heroes(ctx) or not st.on_board(s["players"][pid]):
+            return None
+        if pid in state["dominated"]:
+            return {s["players"][h]["tile"] for h in living_heroes(ctx) if h not in state["dominated"]} or None
+        sites = {t["tile"] for t in s["tokens"] if t["name"] == SITE}
+        if sites and not state["phylactery"]:
+            return sites
+        foe = lich(ctx)
+        return {s["players"][foe]["tile"]} if s["players"][foe]["alive"] else None
+
     def task(self, ctx, pid, trait, name):
         words = name.lower().strip()
         verb, _, rest = words.partition(" ")
+        if verb in ("search", "stun", "drain", "dominate", "free") and ctx.s["turn"].get("monsters"):
+            raise IllegalAction("That is done in an adventurer's own turn, not the monster turn.")
         if verb == "search":
             search(ctx, pid, trait)
         elif verb in ("stun", "drain", "dominate"):

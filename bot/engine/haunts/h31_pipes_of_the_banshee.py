@@ -1,11 +1,15 @@
-"""Haunt 31, Pipes of the Banshee (Traitor's Tome; Secrets of Survival). The
-traitor's adventurer is dead and the traitor plays the Banshee instead: a
-player's figure, kept as a monster token (its data places it and gives it
-Sanity as its one attack trait), that takes the traitor's turn, never a
-monster turn of its own. This module carries out what the data cannot say:
-the Banshee's turn in the traitor's place, her traits that go down with
-damage (0 in any kills her), the heroes' Sanity attacks on her, the
-Horrifying Visage roll, and her win with the Pipes of Haunting."""
+"""Haunt 31, Pipes of the Banshee (Traitor's Tome; Secrets of Survival).
+
+What the bot carries out:
+- the traitor's adventurer is dead and the traitor plays the Banshee: a
+  player's figure, kept as a monster token (its data places it and gives it
+  Sanity as its one attack trait), that takes the traitor's turn, never a
+  monster turn of its own;
+- her traits go down with damage (0 in any kills her);
+- the heroes' Sanity attacks on her, and the Horrifying Visage roll;
+- her win with the Pipes of Haunting; the heroes' win when she dies.
+
+Left to the players: nothing."""
 from .. import cards as cd
 from .. import effects, hooks, rulesets
 from .. import haunt_play as hp

@@ -62,9 +62,9 @@ def _card_attack(ctx, task, item):
 def _decide_cursed_armor(ctx, pending, index):
     if index == 0:
         task = effects.current(ctx)  # the attack's task, even if a curse's damage was queued in front of it
-        step = dict(task["steps"][0])
-        step["defence"] += cursed_armor_use(ctx, pending["player"])
-        task["steps"][0] = step
+        bonus = cursed_armor_use(ctx, pending["player"])
+        if task and task["steps"] and "defence" in task["steps"][0]:  # gone if the Sanity paid was the last
+            task["steps"][0] = {**task["steps"][0], "defence": task["steps"][0]["defence"] + bonus}
 
 
 @effects.step("_card_attack_result")
@@ -265,7 +265,7 @@ def can_shackle(ctx, attacker: str, target: str) -> bool:
 
 
 @hooks.on("damage_instead")
-def _shackles_offer(ctx, attacker: str, loser: str):
+def _shackles_offer(ctx, attacker: str, loser: str, amount: int = 0):
     if can_shackle(ctx, attacker, loser):
         return {"prompt": f"hand {ctx.name(loser)} the Dimensional Shackles", "label": "Shackle them (no damage)",
                 "steps": [{"do": "_shackle", "attacker": attacker, "target": loser}]}

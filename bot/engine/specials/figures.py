@@ -32,7 +32,8 @@ def is_small(ctx, monster: dict) -> bool:
 
 def small_figures(ctx) -> list[str]:
     """Every small monster and NPC on the board."""
-    found = [m["id"] for m in ctx.s["monsters"] if not m["dead"] and is_small(ctx, m)]
+    found = [m["id"] for m in ctx.s["monsters"] if not m["dead"] and m.get("tile") in ctx.s["board"]
+             and is_small(ctx, m)]  # a monster off the board (on a hero's card) is not moved
     npcs = npc_names(ctx)
     found += [f"npc:{i}" for i, t in enumerate(ctx.s["tokens"]) if t.get("name", "").lower() in npcs]
     return found
