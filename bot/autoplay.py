@@ -6,6 +6,8 @@ from bot.engine import board as bd
 from bot.engine import hooks, moves
 from bot.engine import sides as hp
 from bot.engine.ctx import Ctx
+from bot.engine.errors import IllegalAction
+from bot.engine.game import Engine
 from bot.engine.state import token_numbers
 from bot.engine.legal import legal_actions
 from bot.engine.specials import combat
@@ -24,6 +26,8 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
         pick = hooks.first("bot_choice", Ctx(content, state), state["pending"])
         if pick is not None and 0 <= pick < len(options):
             return options[pick]
+    if options[0]["type"] == "decide" and state["phase"] == "haunt":
+        return careful_choice(content, state, options, rnd)
     if options[0]["type"] in ("decide", "ready"):
         return rnd.choice(options)
     if state["phase"] == "haunt":
@@ -43,6 +47,26 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
             w /= 2
         weights.append(w)
     return rnd.choices(options, weights)[0]
+
+
+def careful_choice(content, state: dict, options: list[dict], rnd: random.Random) -> dict:
+    """In the haunt, an answer that leaves the one answering alive and as
+    strong as it can (e.g. where damage goes: never a trait to the skull
+    when another can take it), tried on a copy; ties at random."""
+    engine, pid = Engine(content), options[0]["player"]
+    best, best_score = [], None
+    for option in options:
+        try:
+            after, _ = engine.apply(state, option)
+        except IllegalAction:
+            continue
+        p = after["players"][pid]
+        score = (p["alive"], sum((p.get("traits") or {}).values()))
+        if best_score is None or score > best_score:
+            best, best_score = [option], score
+        elif score == best_score:
+            best.append(option)
+    return rnd.choice(best or options)
 
 
 def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check=None):
