@@ -6,6 +6,7 @@ import pytest
 
 from bot.engine import IllegalAction, hooks
 from bot.engine.ctx import Ctx
+from bot.engine.haunts.h03_hulking_vengeance import hulk_spaces
 from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
@@ -219,3 +220,18 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert g.state["turn"].get("monsters")
     with pytest.raises(IllegalAction, match="own turn"):
         g.do("task", "ann", trait="knowledge", task="shore")  # not in the Umber Hulk's turn
+
+
+def test_a_built_in_revealer_joins_the_temple_farthest_from_the_hulk(engine):
+    # Secrets of Survival, haunt 3: "Right Now" (the revealer picks the door): the built-in player picks the door
+    # the Umber Hulk has the farthest to walk to, counted its own way (through walls, stairs and the grate)
+    g = revealed(engine, "beasts_lair", "dimensional_shackles")
+    for pid in g.state["seats"]:
+        g.do("ready", pid)
+    pending = g.state["pending"]
+    ctx = Ctx(engine.content, g.state)
+    pick = hooks.first("bot_choice", ctx, pending)
+    far = hulk_spaces(ctx, hulk(g)["tile"])
+    doors = pending["data"]["doors"]
+    assert far.get(doors[pick][0], 99) == max(far.get(d[0], 99) for d in doors)
+    assert g.state["pending"] == pending, "a read: the question still waits"

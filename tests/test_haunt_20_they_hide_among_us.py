@@ -243,3 +243,19 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.state["turn"]["monsters"] = True                          # as if in a monster turn
     with pytest.raises(IllegalAction, match="monster turn"):
         g.do("task", "ann", trait="might", task="take medallion")
+
+
+def test_the_medallion_is_stolen_like_an_item_in_place_of_damage(engine, dice):
+    # Traitor's Tome, haunt 20: "Treasure Chests" (3: the Medallion is an item); Rulebook: Stealing Items (in place
+    # of 2 or more damage, on the same tile)
+    g = hide_among_us(engine)
+    g.state["haunt"]["h20_medallion"] = "bo"
+    assert g.p("bo")["tile"] == g.p("cy")["tile"]
+    dice.next(*[2] * 8)   # Cy's Might attack
+    dice.next(*[0] * 8)   # Bo's defence, the Medallion's 2 dice included
+    g.do("attack", "cy", target="bo")
+    pending = g.state["pending"]
+    assert pending["player"] == "cy" and "Steal the Medallion of Thoughts" in pending["options"]
+    g.do("decide", "cy", choice=pending["options"].index("Steal the Medallion of Thoughts"))
+    assert g.state["haunt"]["h20_medallion"] == "cy"
+    assert any("steals the Medallion of Thoughts from" in e["text"] and e["to"] == "all" for e in g.events)

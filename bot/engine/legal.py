@@ -146,6 +146,8 @@ def monster_actions(ctx, pid: str) -> list[dict]:
         if m["dead"] or m["stunned"] or hooks.first("monster_blocked", ctx, m, m["tile"]):
             continue  # (asked with its own tile: whether it may act at all this turn)
         foes = {p for p in hp.alive(s, hp.traitors(s)) if st.known_traitor(s, p)} if m.get("ally") else hero_set
+        foes = [p for p in s["seats"] if p in foes]  # in seat order: the buttons and the built-in players never
+        # depend on how a set happens to iterate in this process
         if m["id"] not in turn["attacked"] and m["traits"]:
             for p in foes:
                 if st.beside(s, p, m) and attack.shielded(ctx, p) is None \

@@ -151,8 +151,13 @@ def hulk_ways(ctx, tid: str) -> list[tuple[str, int]]:
 
 def to_temple(ctx) -> dict[str, int]:
     """Fewest of the Umber Hulk's spaces from every tile to the Temple."""
-    best = {TEMPLE: 0}
-    todo = [TEMPLE]
+    return hulk_spaces(ctx, TEMPLE)
+
+
+def hulk_spaces(ctx, origin: str) -> dict[str, int]:
+    """Fewest of the Umber Hulk's spaces between `origin` and every tile."""
+    best = {origin: 0}
+    todo = [origin]
     while todo:
         todo.sort(key=lambda t: best[t])
         tid = todo.pop(0)
@@ -424,6 +429,16 @@ class HulkingVengeance(rulesets.RuleSet):
     def haunt_actions(self, ctx, pid):
         """What buttons offer (each tried before it is shown): shoring up."""
         return [{"type": "task", "trait": "knowledge", "task": "shore"}]
+
+    def bot_choice(self, ctx, pending):
+        """A built-in revealer joins the Temple where the Umber Hulk has the
+        farthest to walk (what the heroes plainly want)."""
+        hulk = the_hulk(ctx)
+        if pending["kind"] != "h03_temple" or hulk is None:
+            return None
+        far = hulk_spaces(ctx, hulk["tile"])
+        doors = pending["data"]["doors"]
+        return max(range(len(doors)), key=lambda i: far.get(doors[i][0], 99))
 
     def haunt_goals(self, ctx, pid):
         """Every hero defends the Temple of Umberlee; once they have shored

@@ -30,8 +30,12 @@ move it: its holder hands it over with `task might give <player name>` (both
 on one tile), lays it down with `task might drop medallion`, and anyone on
 its tile takes it with `task might take medallion`.
 
-Left to the players: stealing the Medallion in an attack (the steal offers
-only cards); the loser carries it out with `task might give <name>`.
+Stealing it in an attack: the winner of an attack that would deal 2 or more
+damage to its holder on their tile is offered "Steal the Medallion of
+Thoughts" beside the cards (rulebook: Stealing Items; the haunt counts it as
+an item).
+
+Left to the players: nothing.
 """
 from .. import attack, effects, hooks, rng, rulesets
 from .. import haunt_play as hp
@@ -129,6 +133,15 @@ def _swap(ctx, task, item):
             ctx.say(f"{section['heading'].upper()}\n{section['text'].strip()}", kind="secret_rules", to=hero)
     ctx.say("You now play for the Doppelgangers: you win with the traitor. Attack a hero when the time is right "
             "to reveal yourself.", kind="secret_rules", to=hero)
+
+
+@effects.step("h20_steal_medallion")
+def _steal_medallion(ctx, task, item):
+    s, thief = ctx.s, task["player"]
+    if holder(s) != item["victim"]:
+        return
+    s["haunt"][MEDALLION] = thief
+    ctx.say(f"{ctx.name(thief)} steals the Medallion of Thoughts from {ctx.name(item['victim'])}.", kind="steal")
 
 
 @effects.step("h20_opened")
@@ -233,6 +246,14 @@ class TheyHideAmongUs(rulesets.RuleSet):
         if defender in ctx.s["players"]:
             return medallion_dice(ctx.s, defender) or None
         return None
+
+    def steal_instead(self, ctx, attacker, loser, amount, distance):
+        """Rulebook: Stealing Items (the Medallion counts as an item): taken
+        in place of 2 or more damage, on the same tile."""
+        if distance or holder(ctx.s) != loser or attacker not in ctx.s["players"]:
+            return None
+        return [{"label": "Steal the Medallion of Thoughts", "steps": [{"do": "h20_steal_medallion",
+                                                                          "victim": loser}]}]
 
     def death(self, ctx, pid, killer):
         """Traitor's Tome, haunt 20, "Killing a Doppelganger"."""
