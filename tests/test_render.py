@@ -299,3 +299,14 @@ def test_text_stays_readable_in_the_small_replay_frames():
     assert small.tile < full.tile * 0.7
     assert small.name_font >= 12 and small.font >= 11 and small.title_font >= 16
     assert full.name_font == 18 and full.font == 17
+
+
+def test_a_face_down_tile_is_drawn_as_its_back_and_named_in_the_legend(content, game):
+    # Haunts 30 and 32 turn tiles face down: the map shows the back (no name) and says what it is
+    from bot.render.draw import _legend_entries
+    state = copy.deepcopy(game.state)
+    assert not any(e[0] == "face_down" for e in _legend_entries(content, state, None))
+    tid = next(t for t in state["board"] if t not in ("elfsong_tavern",))
+    state["board"][tid]["face_down"] = True
+    assert any(e[0] == "face_down" for e in _legend_entries(content, state, None))
+    assert render_map(content, state)[:8] == b"\x89PNG\r\n\x1a\n"

@@ -172,6 +172,8 @@ def _legend_entries(content, state, highlight):
         entries.append(("barrier", "", "barrier: roll to cross"))
     if any(state.get("piles", {}).get(t) for t in state["board"]):
         entries.append(("pile", "", "item pile (cards)"))
+    if any(p.get("face_down") for p in state["board"].values()):
+        entries.append(("face_down", "", "tile face down (the haunt turned it)"))
     tokens = [t["name"] for t in state.get("tokens") or [] if t.get("tile") in state["board"]]
     abbrev = token_abbrevs(t["name"] for t in state.get("tokens") or [])
     from .style import TOKEN_COLOURS
@@ -253,6 +255,8 @@ def _swatch(im, d, kind, what, x, cy, sw, m):
                     fill=sty.BLOCKED)
     elif kind == "barrier":
         d.line([(x, cy), (x + sw, cy)], fill=sty.BARRIER, width=max(3, m.wall))
+    elif kind == "face_down":
+        im.paste(art.tile_back("city", sw, max(1, m.wall // 2)), (x, cy - sw // 2))
 
 
 # --- output -------------------------------------------------------------------------

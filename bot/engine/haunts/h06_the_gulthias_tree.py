@@ -270,8 +270,16 @@ class GulthiasTree(rulesets.RuleSet):
         cultivating, each Vine Blight's growing, and the heroes' cut at a
         Branch, bare-handed or with each weapon held."""
         s = ctx.s
+        turn = s["turn"] or {}
         found = [{"type": "task", "trait": "knowledge", "task": "cultivate"}]
-        found += [{"type": "task", "trait": "might", "task": f"grow {BLIGHT} {m['number']}"} for m in blights(s)]
+        if turn.get("monsters") and pid == hp.controller(s):  # one growth offered per tile with a ready pair
+            pairs: dict[str, list] = {}
+            for m in blights(s):
+                if not m["stunned"] and m["id"] not in turn["attacked"] \
+                        and mine_read(ctx)["born"].get(m["id"]) != turn["number"]:
+                    pairs.setdefault(m["tile"], []).append(m)
+            found += [{"type": "task", "trait": "might", "task": f"grow {BLIGHT} {ms[0]['number']}"}
+                      for ms in pairs.values() if len(ms) >= 2]
         found.append({"type": "task", "trait": "might", "task": "branch"})
         weapons = [c for c in s["players"][pid]["cards"] if ctx.c.cards[c].weapon] if pid in s["players"] else []
         return found + [{"type": "task", "trait": "might", "task": f"branch with {ctx.c.cards[c].name}"}
