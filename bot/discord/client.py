@@ -119,10 +119,9 @@ class GameBot(discord.Client):
         lines = [extra] if extra else []
         lines += d.public or ["Done."]
         if hints:
-            lines.append("Not on the buttons: " + "; ".join(hints[:5]) + ".")
+            lines.append(messages.hints_line(hints))
         parts = messages.chunks(lines) if extra or hints else lines
-        mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
-                                           everyone=False, roles=False)
+        mentions = views.pinging(d.ping)
         for i, part in enumerate(parts):
             kwargs = {"allowed_mentions": mentions}
             if i == len(parts) - 1 and view is not None:
@@ -145,8 +144,7 @@ class GameBot(discord.Client):
                     await post(file=picture)
                 except discord.Forbidden:
                     log.info("cannot attach the map in %s", outcome.game.channel_id)
-                    await post("I may not attach files in this channel, so the map is missing. "
-                               "A server admin can give me the Attach Files permission.")
+                    await post(messages.NO_ATTACH)
         await self.send_private(post, d.private)
         if state["phase"] != outcome.before["phase"] or state["phase"] == "lobby" or \
                 (outcome.turn_changed and messages.new_round(outcome.before, state)):

@@ -9,6 +9,13 @@ from bot.engine.legal import actor
 from bot.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
+NO_ATTACH = ("I may not attach files in this channel, so the map is missing. A server admin can give me the Attach "
+             "Files permission.")
+
+
+def hints_line(hints: list[str]) -> str:
+    """The legal actions no button carries (and why an attack is missing), in one line."""
+    return "Not on the buttons: " + "; ".join(hints[:5]) + "." if hints else ""
 
 
 @dataclass

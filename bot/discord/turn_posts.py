@@ -92,7 +92,7 @@ class TurnPosts:
         bot, game, state = self.bot, outcome.game, outcome.state
         d = messages.deliver(bot.content, outcome.before, state, outcome.events)
         view, hints = views.turn_controls(bot.content, state, game.id)
-        tail = d.tail + ("\nNot on the buttons: " + "; ".join(hints[:5]) + "." if hints else "")
+        tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
         clicked = interaction.type == discord.InteractionType.component
         if clicked:
             await interaction.response.defer()  # the turn message shows what the click did
@@ -128,18 +128,15 @@ class TurnPosts:
         map when it is due, pinging who must act."""
         bot, game, state = self.bot, outcome.game, outcome.state
         picture = await bot.map_file(state, interaction) if messages.map_due(outcome.before, state) else None
-        mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in d.ping if u.isdigit()],
-                                           everyone=False, roles=False)
         body = messages.turn_text(d.said, tail)
-        kwargs = {"view": view, "allowed_mentions": mentions}
+        kwargs = {"view": view, "allowed_mentions": views.pinging(d.ping)}
         try:
             sent = await channel.send(body, file=picture, **kwargs) if picture else await channel.send(body, **kwargs)
         except discord.Forbidden:
             if picture is None:
                 raise
             log.info("cannot attach the map in %s", game.channel_id)
-            sent = await channel.send(body + "\n(I may not attach files here, so the map is missing: a server admin "
-                                             "can give me the Attach Files permission.)", **kwargs)
+            sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
         self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, list(d.said), tail, view)
         bot.remember_buttons(game, sent)
 

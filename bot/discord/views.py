@@ -76,6 +76,12 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.on_action_button(interaction, None)
 
 
+def pinging(users: list[str]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these players (never everyone or a role)."""
+    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
+                                   everyone=False, roles=False)
+
+
 def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View | None, list[str]]:
     """The buttons for whoever the game waits for, one per legal action (as
     many as fit), and the slash commands for a legal action whose button

@@ -186,6 +186,25 @@ def monster_stats(ctx, name: str) -> dict | None:
     return None
 
 
+def ask_monster_tile(ctx, player: str, kind: str, name: str, tiles: list[str], prompt: str):
+    """A `name` monster on one of `tiles`: placed at once when there is just
+    one, else `player` picks (the question `kind`, answered by the decision
+    `monster_tile_answer` registers)."""
+    if len(tiles) == 1:
+        add_monster(ctx, name, tiles[0])
+        return
+    effects.ask(ctx, player, kind, prompt, [ctx.tile_name(t) for t in tiles], tiles=tiles)
+
+
+def monster_tile_answer(kind: str, name: str):
+    """Register the answer to a haunt's question `kind`: a `name` monster on
+    the tile picked from the question's tiles."""
+    @effects.decision(kind)
+    def _answer(ctx, pending, index):
+        add_monster(ctx, name, pending["data"]["tiles"][index])
+    return _answer
+
+
 def add_monster(ctx, name: str, tile: str) -> dict:
     s = ctx.s
     stats = monster_stats(ctx, name)

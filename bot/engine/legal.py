@@ -98,11 +98,18 @@ def haunt_actions(ctx, pid: str) -> list[dict]:
     return found
 
 
+def foes(ctx, pid: str) -> list[str]:
+    """Whom the player may attack, before where they stand: their opponents
+    (anyone at all while a hidden traitor hides)."""
+    s = ctx.s
+    return effects.opponents_of(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"]
+
+
 def attack_actions(ctx, pid: str) -> list[dict]:
     """Attacks on someone on your tile (rulebook: Make an Attack)."""
     s = ctx.s
     found = []
-    targets = [o for o in (effects.opponents_of(ctx, pid) if s["haunt"]["kind"] != "hidden_traitor" else s["seats"])
+    targets = [o for o in foes(ctx, pid)
                if o != pid and s["players"][o]["alive"] and st.together(s, o, pid)
                and attack.shielded(ctx, o) is None]
     traitor = pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS
@@ -130,8 +137,7 @@ def across_barrier(content, state: dict) -> list[str]:
     pid = turn["player"]
     ctx = Ctx(content, state)
     p = state["players"][pid]
-    foes = effects.opponents_of(ctx, pid) if state["haunt"]["kind"] != "hidden_traitor" else state["seats"]
-    return [o for o in foes if o != pid and state["players"][o]["alive"] and st.on_board(p)
+    return [o for o in foes(ctx, pid) if o != pid and state["players"][o]["alive"] and st.on_board(p)
             and state["players"][o]["tile"] == p["tile"] and not st.together(state, o, pid)]
 
 

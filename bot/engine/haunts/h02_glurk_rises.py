@@ -167,16 +167,11 @@ def _goblins(ctx, task, item):
     tiles = sorted({here} | {m["tile"] for m in s["monsters"] if m["name"] == GOBLIN and not m["dead"]},
                    key=ctx.tile_name)
     task["steps"].insert(0, {**item, "left": item["left"] - 1})
-    if len(tiles) == 1:
-        hp.add_monster(ctx, GOBLIN, tiles[0])
-        return
-    effects.ask(ctx, task["player"], "h02_goblin_tile", f"where does the next Goblin come ({item['left']} to "
-                "place)?", [ctx.tile_name(t) for t in tiles], tiles=tiles)
+    hp.ask_monster_tile(ctx, task["player"], "h02_goblin_tile", GOBLIN, tiles,
+                        f"where does the next Goblin come ({item['left']} to place)?")
 
 
-@effects.decision("h02_goblin_tile")
-def _decide_goblin_tile(ctx, pending, index):
-    hp.add_monster(ctx, GOBLIN, pending["data"]["tiles"][index])
+hp.monster_tile_answer("h02_goblin_tile", GOBLIN)
 
 
 @effects.step("h02_called")

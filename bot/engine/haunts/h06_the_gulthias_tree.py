@@ -275,8 +275,7 @@ class GulthiasTree(rulesets.RuleSet):
         if turn.get("monsters") and pid == hp.controller(s):  # one growth offered per tile with a ready pair
             pairs: dict[str, list] = {}
             for m in blights(s):
-                if not m["stunned"] and m["id"] not in turn["attacked"] \
-                        and mine_read(ctx)["born"].get(m["id"]) != turn["number"]:
+                if can_grow(ctx, m):
                     pairs.setdefault(m["tile"], []).append(m)
             found += [{"type": "task", "trait": "might", "task": f"grow {BLIGHT} {ms[0]['number']}"}
                       for ms in pairs.values() if len(ms) >= 2]
@@ -338,6 +337,14 @@ def cultivate(ctx, pid: str, trait: str):
         {"at_most": target - 1, "then": []}]}], source="haunt", front=True)
 
 
+def can_grow(ctx, m: dict) -> bool:
+    """A Vine Blight that can still take part in a growth this monster turn:
+    standing, not yet attacked or grown, not born this turn."""
+    turn = ctx.s["turn"]
+    return not m["stunned"] and m["id"] not in turn["attacked"] and \
+        mine_read(ctx)["born"].get(m["id"]) != turn["number"]
+
+
 def grow(ctx, pid: str, trait: str, ref: str):
     """Traitor's Tome, haunt 6: "Growing More Vine Blights"."""
     s = ctx.s
@@ -349,13 +356,9 @@ def grow(ctx, pid: str, trait: str, ref: str):
     m = hp.monster(ctx, ref or BLIGHT)
     if m["name"] != BLIGHT:
         raise IllegalAction("Only Vine Blights grow.")
-
-    def ready(x):
-        return not x["stunned"] and x["id"] not in turn["attacked"] and \
-            mine_read(ctx)["born"].get(x["id"]) != turn["number"]
-    if not ready(m):
+    if not can_grow(ctx, m):
         raise IllegalAction(f"{m['name']} {m['number']} cannot grow now (stunned, new, or it has attacked).")
-    partner = next((x for x in blights(s) if x["id"] != m["id"] and x["tile"] == m["tile"] and ready(x)), None)
+    partner = next((x for x in blights(s) if x["id"] != m["id"] and x["tile"] == m["tile"] and can_grow(ctx, x)), None)
     if partner is None:
         raise IllegalAction(f"{m['name']} {m['number']} needs another Vine Blight on its tile that can still act.")
     turn["attacked"] += [m["id"], partner["id"]]

@@ -77,17 +77,11 @@ def _place_minion(ctx, task, item):
         return
     if item["left"] > 1:
         task["steps"].insert(0, {**item, "left": item["left"] - 1})
-    if len(tiles) == 1:
-        hp.add_monster(ctx, MINION, tiles[0])
-        return
-    effects.ask(ctx, task["player"], "h09_minion_tile", f"where does the next Undead Minion go "
-                f"({MINIONS_AT_START - item['left'] + 1} of {MINIONS_AT_START})?",
-                [ctx.tile_name(t) for t in tiles], tiles=tiles)
+    hp.ask_monster_tile(ctx, task["player"], "h09_minion_tile", MINION, tiles, f"where does the next Undead Minion "
+                        f"go ({MINIONS_AT_START - item['left'] + 1} of {MINIONS_AT_START})?")
 
 
-@effects.decision("h09_minion_tile")
-def _decide_minion_tile(ctx, pending, index):
-    hp.add_monster(ctx, MINION, pending["data"]["tiles"][index])
+hp.monster_tile_answer("h09_minion_tile", MINION)
 
 
 def follower_options(ctx) -> list[str]:
@@ -162,9 +156,7 @@ def _home(ctx, task, item):
         hp.finish(ctx, "heroes", f"{ctx.name(pid)} ends the turn inside the Elfsong Tavern.")
 
 
-@effects.decision("h09_raise")
-def _decide_raise(ctx, pending, index):
-    hp.add_monster(ctx, MINION, pending["data"]["tiles"][index])
+hp.monster_tile_answer("h09_raise", MINION)
 
 
 @rulesets.register(9)

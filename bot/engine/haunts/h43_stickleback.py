@@ -118,17 +118,11 @@ def _place_tickler(ctx, task, item):
     tiles = tickler_tiles(ctx, number)
     if item["left"] > 1:
         task["steps"].insert(0, {**item, "left": item["left"] - 1})
-    if len(tiles) == 1:
-        hp.add_monster(ctx, TICKLER, tiles[0])
-        return
-    effects.ask(ctx, task["player"], "h43_tickler_tile", f"where does Mind Tickler {number + 1} of {item['of']} go "
-                f"(by the cycle, an {CYCLE[number % 3]} tile)?",
-                [ctx.tile_name(t) for t in tiles], tiles=tiles)
+    hp.ask_monster_tile(ctx, task["player"], "h43_tickler_tile", TICKLER, tiles, f"where does Mind Tickler "
+                        f"{number + 1} of {item['of']} go (by the cycle, an {CYCLE[number % 3]} tile)?")
 
 
-@effects.decision("h43_tickler_tile")
-def _decide_tickler_tile(ctx, pending, index):
-    hp.add_monster(ctx, TICKLER, pending["data"]["tiles"][index])
+hp.monster_tile_answer("h43_tickler_tile", TICKLER)
 
 
 def consumed(ctx):
