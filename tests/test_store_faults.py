@@ -25,18 +25,34 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Faults:
-    """Makes the Nth execute/executemany on the store's connection fail, as a
-    full disk or an I/O error would, before the statement runs; statements
-    starting with one of `broken` fail every time."""
+    """Makes the Nth statement on the store's connection fail, as a full disk
+    or an I/O error would, before the statement runs; statements starting
+    with one of `broken` fail every time. Statements reach the database
+    through the connection's execute/executemany, or, in a group commit,
+    through Store.statement on the database thread."""
 
-    def __init__(self, monkeypatch, db: aiosqlite.Connection):
+    def __init__(self, monkeypatch, store: Store):
         self.fail_at = 0
         self.calls = 0
         self.prefix = ""
         self.broken: tuple[str, ...] = ()
         self.failed: str | None = None
         for name in ("execute", "executemany"):
-            monkeypatch.setattr(db, name, self._wrap(getattr(db, name)))
+            monkeypatch.setattr(store.db, name, self._wrap(getattr(store.db, name)))
+        statement = store.statement
+
+        def faulty(db, sql, *args, **kwargs):
+            if self._fails(sql):
+                raise sqlite3.OperationalError(f"injected fault before: {sql.split()[0]}")
+            return statement(db, sql, *args, **kwargs)
+        monkeypatch.setattr(store, "statement", faulty)
+
+    def _fails(self, sql: str) -> bool:
+        self.calls += sql.startswith(self.prefix)
+        if self.calls == self.fail_at:
+            self.fail_at, self.failed = 0, sql
+            return True
+        return bool(self.broken) and sql.startswith(self.broken)
 
     def arm(self, n: int, prefix: str = ""):
         """Fail the nth call from now (counting only statements starting with prefix)."""
@@ -47,11 +63,7 @@ class Faults:
 
     def _wrap(self, original):
         def call(sql, *args, **kwargs):
-            self.calls += sql.startswith(self.prefix)
-            if self.calls == self.fail_at:
-                self.fail_at, self.failed = 0, sql
-                return Result(_raise(sql))
-            if self.broken and sql.startswith(self.broken):
+            if self._fails(sql):
                 return Result(_raise(sql))
             return original(sql, *args, **kwargs)
         return call
@@ -91,6 +103,13 @@ async def two_games(tmp_path, engine):
     await store.close()
 
 
+def restarted(svc: GameService) -> GameService:
+    """The service after a restart. A running service keeps each game in play
+    in memory (and writes it whole with the next action), so a row damaged
+    on disk is found when the game is read again: at a restart."""
+    return GameService(svc.store, svc.engine)
+
+
 def end_turn(state: dict) -> dict:
     return {"type": "end", "player": state["turn"]["player"]}
 
@@ -108,7 +127,7 @@ async def test_a_fault_at_any_statement_of_an_action_commits_none_of_it(two_game
                                                                         next_action):
     svc, path = two_games
     store = svc.store
-    faults = Faults(monkeypatch, store.db)
+    faults = Faults(monkeypatch, store)
     failures = []
     for n in range(1, 20):
         game, other = await store.active_game("a"), await store.active_game("b")
@@ -153,7 +172,7 @@ async def test_a_failed_action_through_the_service_is_not_committed_by_another_c
     svc, path = two_games
     game = await svc.store.active_game("a")
     saved = committed(path, game.id)
-    faults = Faults(monkeypatch, svc.store.db)
+    faults = Faults(monkeypatch, svc.store)
     faults.arm(1, prefix="UPDATE games SET state")  # the action's row is in, its state fails
     if rollback_fails:  # the transaction stays open on the shared connection
         faults.broken = ("ROLLBACK",)
@@ -176,7 +195,7 @@ async def test_timers_are_replaced_whole_or_kept(two_games, monkeypatch, n):
     store = svc.store
     game = await store.active_game("a")
     await store.replace_timers(game.id, [("reminder", "u1", 1, 10.0), ("deadline", "u1", 1, 20.0)])
-    faults = Faults(monkeypatch, store.db)
+    faults = Faults(monkeypatch, store)
     faults.arm(n)  # BEGIN, DELETE, INSERT (executemany), COMMIT
     with pytest.raises(sqlite3.OperationalError):
         await store.replace_timers(game.id, [("reminder", "u2", 2, 30.0)])
@@ -356,6 +375,7 @@ async def test_an_unreadable_game_is_set_aside_and_its_channel_goes_on(two_games
     game = await store.active_game("a")
     await store.replace_timers(game.id, [("reminder", "u1", 1, 10.0)])
     await store.db.execute(f"UPDATE games SET {column} = '{{not json' WHERE id = ?", (game.id,))
+    svc = restarted(svc)
 
     with pytest.raises(IllegalAction) as told:
         await svc.act("a", end_turn(game.state))
@@ -380,6 +400,7 @@ async def test_reading_functions_never_raise_on_a_bad_row(two_games):
     store = svc.store
     game = await store.active_game("a")
     await store.db.execute("UPDATE games SET state = '[1, 2' WHERE id = ?", (game.id,))
+    svc = restarted(svc)
     assert [g.channel_id for g in await store.active_games()] == ["b"]  # e.g. the timer poll found it first
     assert await store.active_game("a") is None
     assert await store.latest_game("a") is None
@@ -422,6 +443,7 @@ async def test_a_handed_over_seat_takes_its_secrets_along(two_games):
     s["discard"]["omen"] = s["decks"]["omen"]
     s["decks"]["omen"] = []
     await store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(s), game.id))
+    svc = restarted(svc)  # reads the arranged state
     out = await svc.act("a", {"type": "end", "player": pid})
     secrets = {e["to"]: e["text"] for e in out.events if e["kind"] == "secret"}
     assert len(secrets) == 3, out.events
@@ -435,3 +457,46 @@ async def test_a_handed_over_seat_takes_its_secrets_along(two_games):
         assert secrets[p] in await store.recent_events(game.id, [p], limit=80)
     if actor((await store.active_game("a")).state) == "u9":
         assert {t["user_id"] for t in await store.due_timers(float("inf"))} <= {"u9"}
+
+
+# --- a group commit: the actions of several games in one transaction ------------------
+
+
+async def test_actions_of_several_games_share_one_commit_and_fail_together(two_games, engine, monkeypatch):
+    svc, path = two_games
+    store = svc.store
+    games = [await store.active_game("a"), await store.active_game("b")]
+    begins = []
+    statement = store.statement
+
+    def counting(db, sql, *args, **kwargs):
+        begins.extend([sql] if sql.startswith("BEGIN") else [])
+        return statement(db, sql, *args, **kwargs)
+    monkeypatch.setattr(store, "statement", counting)
+
+    def next_actions():
+        return [(g, end_turn(g.state), *engine.apply(g.state, end_turn(g.state))) for g in games]
+
+    moves = next_actions()
+    await asyncio.gather(*(store.record(g, action, state, events) for g, action, state, events in moves))
+    assert len(begins) == 1, "two games' actions arriving together are committed in one transaction"
+    for g, action, state, _ in moves:
+        assert g.state is state and committed(path, g.id)["state"] == state
+        assert committed(path, g.id)["actions"][-1] == action
+
+    # A fault in a shared commit fails every action in it, and writes none of them.
+    saved = [committed(path, g.id) for g in games]
+    before = [g.state for g in games]
+    faults = Faults(monkeypatch, store)
+    faults.arm(1, prefix="INSERT INTO events")
+    moves = next_actions()
+    results = await asyncio.gather(*(store.record(g, action, state, events) for g, action, state, events in moves),
+                                   return_exceptions=True)
+    assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
+    assert [committed(path, g.id) for g in games] == saved
+    assert [g.state for g in games] == before, "each game in memory keeps its state"
+    faults.disarm()
+    await asyncio.gather(*(store.record(g, action, state, events) for g, action, state, events in moves))
+    for g in games:  # the retry counts once, and the log still replays to the state
+        replayed, _ = engine.replay(g.seed, await store.actions(g.id))
+        assert replayed == g.state == committed(path, g.id)["state"]

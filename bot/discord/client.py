@@ -2,9 +2,12 @@
 input, asks the service, and shows what happened; the rules live in the
 engine."""
 import asyncio
+import gc
 import io
 import logging
 import multiprocessing
+import os
+import sys
 import time
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
@@ -22,6 +25,10 @@ from bot.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
 SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often (Discord: 5 writes per 5 s a channel)
+QUEUED = 1.0  # seconds an interaction may have waited before its handler runs, past which it is deferred first
+GIL_SWITCH = 0.0005  # seconds (see setup_hook)
+GC_THRESHOLDS = (700, 10, 100)  # young collections as usual; a full one after 100 middle ones, not 10
+RENDER_NICENESS = 10  # the map worker yields the CPU to the bot's answers when both want it
 
 
 class GameBot(discord.Client):
@@ -29,7 +36,7 @@ class GameBot(discord.Client):
         # Nothing the bot sends pings anyone unless a message names who: a player
         # called "@everyone" or a role mention in a nickname stays plain text.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(intents=intents or discord.Intents.default(), **options)
+        super().__init__(intents=intents or read_no_messages(), **options)
         self.config = config
         self.engine = engine
         self.content = engine.content
@@ -42,12 +49,18 @@ class GameBot(discord.Client):
         self.summary_edited: dict[str, float] = {}  # channel id -> when its pinned summary was last edited
         self.summary_waiting: set[str] = set()
         self.background: set[asyncio.Task] = set()
-        self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.thinking = Thinking()  # interactions deferred privately while the bot was busy
+        self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=os.nice, initargs=(RENDER_NICENESS,))
         self.topics = _rules_topics()
         from bot.discord.commands import register
         register(self)
 
     async def setup_hook(self):
+        # The database thread hands each statement's result back to the event loop, which needs the GIL;
+        # Python's default 5 ms switch interval would make a busy loop keep it that long every time.
+        sys.setswitchinterval(GIL_SWITCH)
+        gc.set_threshold(*GC_THRESHOLDS)
         self.service = await GameService.open(self.config.database, self.engine)
         self.add_dynamic_items(views.ActionButton, views.ViewButton, views.LegacyButton)
         if self.config.dev_guild_id:
@@ -57,6 +70,12 @@ class GameBot(discord.Client):
         else:
             await self.tree.sync()
         self.poller = asyncio.create_task(self.poll_timers())
+
+    async def on_ready(self):
+        # The rules, the cards and Discord's caches live as long as the bot: moved out of the garbage
+        # collector's sight, so that a full collection scans only what games make (a pause of
+        # hundreds of milliseconds at a thousand games otherwise).
+        gc.freeze()
 
     async def close(self):
         if self.poller:
@@ -80,6 +99,7 @@ class GameBot(discord.Client):
         from a click: it must belong to the game, turn and question the
         button was offered for."""
         action = {**action, "player": player or str(interaction.user.id)}
+        await self.defer_if_slow(interaction)
         if "name" in action and action["name"] is None:
             action["name"] = interaction.user.display_name
         where = {}
@@ -104,15 +124,34 @@ class GameBot(discord.Client):
             await self.announce(interaction, outcome)
         return outcome
 
+    async def defer_if_slow(self, interaction: discord.Interaction):
+        """Acknowledge first when the answer may come late: Discord fails an
+        interaction not acknowledged within 3 s. One that already waited in
+        the queue (a busy bot) is deferred before the work: a click
+        silently (the turn message shows its result), a command with a
+        private "thinking" that its answer replaces."""
+        if interaction.response.is_done() or \
+                discord.utils.utcnow().timestamp() - interaction.created_at.timestamp() <= QUEUED:
+            return
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            self.thinking.add(interaction.id)
+
     def channel_poster(self, channel):
         return poster(None, channel)
+
+    async def public(self, interaction: discord.Interaction, content: str | None = None, **kwargs):
+        """A public answer to the interaction, deferred or not."""
+        return await poster(interaction, None, self.thinking)(content, **kwargs)
 
     async def announce(self, interaction: discord.Interaction | None, outcome, extra: str = "",
                        channel=None):
         """Tell the channel what happened (the action is already committed),
         deliver private events by DM, post the map when a turn ended. Without
         an interaction the messages go to `channel` as plain messages."""
-        post = poster(interaction, channel)
+        post = poster(interaction, channel, self.thinking)
         state = outcome.state
         d = messages.deliver(self.content, outcome.before, state, outcome.events)
         view, hints = views.turn_controls(self.content, state, outcome.game.id)
@@ -161,6 +200,7 @@ class GameBot(discord.Client):
                                                     f"{game.guild_id or '@me'}/{game.channel_id}/{message_id}")
 
     async def private(self, interaction: discord.Interaction, message: str, **kwargs):
+        self.thinking.pop_loading(interaction.id)  # a private answer takes the place of "thinking"
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True, **kwargs)
         else:
@@ -181,12 +221,19 @@ class GameBot(discord.Client):
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
 
-    async def map_file(self, state: dict, interaction) -> discord.File | None:
+    async def map_file(self, state: dict, interaction, wait: float | None = None) -> discord.File | None:
         """The map as an attachment, drawn in a worker process so a render
-        never stalls the event loop (and the other games) behind the GIL."""
+        never stalls the event loop (and the other games) behind the GIL.
+        The worker runs at a lower priority than the bot: when the machine
+        is busy, answers come first and maps wait. With `wait`, None once
+        that many seconds pass (the render is dropped if not begun)."""
         limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
         try:
-            data = await asyncio.get_running_loop().run_in_executor(self.renderer, render_png, state, limit)
+            drawing = asyncio.get_running_loop().run_in_executor(self.renderer, render_png, state, limit)
+            data = await asyncio.wait_for(drawing, wait)
+        except asyncio.TimeoutError:
+            log.info("map not drawn within %s s; the turn goes on without it", wait)
+            return None
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
             return None
@@ -353,16 +400,66 @@ class GameBot(discord.Client):
         log.exception("error in %s", event_method)
 
 
-def poster(interaction: discord.Interaction | None, channel=None):
+def read_no_messages() -> discord.Intents:
+    """The bot acts on interactions only and reads no messages, so it asks
+    Discord for none: a busy server's chat (and the echo of every message
+    the bot itself posts or edits) never reaches it."""
+    intents = discord.Intents.default()
+    intents.messages = False
+    intents.typing = False
+    return intents
+
+
+def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thinking | None" = None):
     """How to say something in the channel: the interaction's answer, then its
-    follow-ups; or, with no interaction, plain messages in `channel`."""
+    follow-ups; or, with no interaction, plain messages in `channel`. An
+    interaction deferred privately (see Thinking) must not carry a public
+    answer, which its user alone would see: its "thinking" message is
+    removed and the answer goes to the channel as a plain message."""
     async def post(content: str | None = None, **kwargs):
+        if interaction is not None and thinking is not None and interaction.id in thinking:
+            if thinking.pop_loading(interaction.id):
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException as e:
+                    log.info("thinking message not removed: %s", e)
+            return await (channel or interaction.channel).send(content, **kwargs)
         if interaction is None:
             return await channel.send(content, **kwargs)
         if not interaction.response.is_done():
             return await interaction.response.send_message(content, **kwargs)
         return await interaction.followup.send(content, wait=True, **kwargs)
     return post
+
+
+class Thinking:
+    """Interactions the bot deferred privately because they had waited in its
+    queue, and whether their "thinking" message still stands (the first
+    private answer replaces it). Kept for 15 minutes, as long as Discord
+    keeps an interaction's token."""
+    KEEP = 15 * 60
+
+    def __init__(self):
+        self.since: dict[int, float] = {}
+        self.loading: set[int] = set()
+
+    def add(self, interaction_id: int):
+        now = time.monotonic()
+        if len(self.since) > 1000:
+            self.since = {i: t for i, t in self.since.items() if now - t < self.KEEP}
+            self.loading &= set(self.since)
+        self.since[interaction_id] = now
+        self.loading.add(interaction_id)
+
+    def __contains__(self, interaction_id: int) -> bool:
+        return interaction_id in self.since
+
+    def pop_loading(self, interaction_id: int) -> bool:
+        """Whether the "thinking" message still stands (it no longer will)."""
+        if interaction_id in self.loading:
+            self.loading.discard(interaction_id)
+            return True
+        return False
 
 
 def render_png(state: dict, max_bytes: int) -> bytes:

@@ -9,6 +9,7 @@ from bot.engine.legal import actor
 from bot.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
+MAP_LATER = "(No map this turn: I am busy drawing for many games. /map shows it.)"
 NO_ATTACH = ("I may not attach files in this channel, so the map is missing. A server admin can give me the Attach "
              "Files permission.")
 
@@ -92,7 +93,7 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
 def prompt_line(state: dict, pid: str) -> str:
     pending = state["pending"]
     if pending:
-        return f"<@{pid}>, your choice: {pending['prompt']} Use the buttons below (or /choose)."
+        return f"<@{pid}>, your choice: {pending['prompt']} Answer below (or /choose)."
     turn = state["turn"]
     if turn["ending"]:
         return ""

@@ -22,6 +22,7 @@ from bot.vocabulary import turn_number
 
 log = logging.getLogger("bot.discord")
 
+TURN_MAP_WAIT = 2.0  # seconds a new turn's message waits for its map; a busy bot posts it without one
 QUIET = 1.0  # seconds an edit waits for more of the same turn (at most one edit a second per channel)
 PLAYING = ("exploring", "haunt")
 
@@ -95,7 +96,8 @@ class TurnPosts:
         tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
         clicked = interaction.type == discord.InteractionType.component
         if clicked:
-            await interaction.response.defer()  # the turn message shows what the click did
+            if not interaction.response.is_done():
+                await interaction.response.defer()  # the turn message shows what the click did
         else:
             await bot.private(interaction, messages.chunks(d.said or ["Done."])[0])
         channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
@@ -127,8 +129,9 @@ class TurnPosts:
         """The next turn's message (or a question for someone else), with the
         map when it is due, pinging who must act."""
         bot, game, state = self.bot, outcome.game, outcome.state
-        picture = await bot.map_file(state, interaction) if messages.map_due(outcome.before, state) else None
-        body = messages.turn_text(d.said, tail)
+        due = messages.map_due(outcome.before, state)
+        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT) if due else None
+        body = messages.turn_text(d.said, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
         kwargs = {"view": view, "allowed_mentions": views.pinging(d.ping)}
         try:
             sent = await channel.send(body, file=picture, **kwargs) if picture else await channel.send(body, **kwargs)

@@ -53,6 +53,9 @@ class GameService:
         self.engine = engine
         self.clock = clock
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Each channel's game in play, as last committed: read from the store once, then kept, since
+        # every change to it goes through this service (an action reads nothing back from the disk).
+        self.playing: dict[str, GameRow] = {}
         self.fixed_seed: int | None = None  # tests set this to make games reproducible
 
     @classmethod
@@ -95,11 +98,24 @@ class GameService:
                 options["played"] = sorted(set(options.get("played") or []) |
                                            set(await self.store.played_haunts(guild_id)))
             state = self.engine.new_game(seed, options=options)
-            return await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
+            game = await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
                                                 {**DEFAULT_SETTINGS, **(settings or {})})
+            self.playing[channel_id] = game
+            return game
+
+    async def _playing(self, channel_id: str) -> GameRow | None:
+        """The channel's game in play: kept, else read from the store."""
+        game = self.playing.get(channel_id)
+        if game is not None and game.active:
+            return game
+        self.playing.pop(channel_id, None)
+        game = await self.store.active_game(channel_id)
+        if game is not None:
+            self.playing[channel_id] = game
+        return game
 
     async def game(self, channel_id: str) -> GameRow:
-        game = await self.store.active_game(channel_id)
+        game = await self._playing(channel_id)
         if game is None:
             if self.store.take_set_aside(channel_id):  # told once; afterwards the channel simply has no game
                 raise IllegalAction(SET_ASIDE)
@@ -117,7 +133,7 @@ class GameService:
             if game_id is None:
                 game = await self.game(channel_id)
             else:
-                game = await self.store.active_game(channel_id)
+                game = await self._playing(channel_id)
                 if game is None and self.store.take_set_aside(channel_id):
                     raise IllegalAction(SET_ASIDE)
                 if game is None or game.id != game_id:
@@ -133,12 +149,12 @@ class GameService:
 
     async def active_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, or None."""
-        return await self.store.active_game(channel_id)
+        return await self._playing(channel_id)
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, else its last one (to look back at a
         finished game: its log, map, sheets and secrets)."""
-        return await self.store.latest_game(channel_id)
+        return await self._playing(channel_id) or await self.store.latest_game(channel_id)
 
     async def log_lines(self, game: GameRow, viewer: str, limit: int = 15) -> list[str]:
         """The game's recent events that `viewer` may read: everyone's and their own."""
@@ -202,20 +218,39 @@ class GameService:
         async with self.locks[game.channel_id]:
             await self.store.set_state(game.id, state, active=state["phase"] != "over")
             game.state, game.active = state, state["phase"] != "over"
+            if game.active:
+                self.playing[game.channel_id] = game
+            else:
+                self.playing.pop(game.channel_id, None)
 
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
         before = game.state
         state, events = self.engine.apply(before, action)
         over = state["phase"] == "over"
-        await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over)
-        outcome = Outcome(game, events, before)
-        if not over and (outcome.turn_changed or actor(state) != actor(before)):
-            await self._schedule(game)
-        return outcome
+        turned = bool(state.get("turn")) and (not before.get("turn") or
+                                              before["turn"]["number"] != state["turn"]["number"])
+        waiting_on_another = not over and (turned or actor(state) != actor(before))
+        # The reminder and deadline move to whoever the game waits for now, in the action's own commit.
+        await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
+                                timers=self._timers(game, state) if waiting_on_another else None)
+        if over:
+            self.playing.pop(game.channel_id, None)
+        if waiting_on_another:
+            await self._forget_skippable(game)
+        return Outcome(game, events, before)
 
     async def _schedule(self, game: GameRow):
         """Reminder and deadline for the player the game now waits for."""
-        state, now = game.state, self.clock()
+        await self.store.replace_timers(game.id, self._timers(game, game.state))
+        await self._forget_skippable(game)
+
+    async def _forget_skippable(self, game: GameRow):
+        if game.settings.get("skippable_turn") is not None:
+            game.settings.pop("skippable_turn")
+            await self.store.set_settings(game.id, game.settings)
+
+    def _timers(self, game: GameRow, state: dict) -> list[tuple[str, str, int, float]]:
+        now = self.clock()
         who = actor(state)
         timers = []
         if who:
@@ -224,10 +259,7 @@ class GameService:
                 timers.append(("reminder", who, number, now + 3600 * game.settings["reminder_hours"]))
             if game.settings.get("deadline_hours"):
                 timers.append(("deadline", who, number, now + 3600 * game.settings["deadline_hours"]))
-        await self.store.replace_timers(game.id, timers)
-        if game.settings.get("skippable_turn") is not None:
-            game.settings.pop("skippable_turn")
-            await self.store.set_settings(game.id, game.settings)
+        return timers
 
     async def end(self, channel_id: str, by: str, can_manage: bool) -> GameRow:
         async with self.locks[channel_id]:
@@ -236,6 +268,8 @@ class GameService:
                 raise IllegalAction("Only the player who created this game, or someone with Manage Channels, "
                                     "can end it.")
             await self.store.finish(game.id)
+            game.active = False
+            self.playing.pop(channel_id, None)
             return game
 
     async def configure(self, channel_id: str, **settings) -> GameRow:
@@ -258,7 +292,8 @@ class GameService:
         found = []
         for timer in await self.store.due_timers(self.clock()):
             await self.store.delete_timer(timer["id"])
-            game = await self.store.game_by_id(timer["game_id"])
+            game = next((g for g in self.playing.values() if g.id == timer["game_id"] and g.active), None) \
+                or await self.store.game_by_id(timer["game_id"])
             if not game or not game.active:
                 continue
             if (game.state.get("turn") or {}).get("number", 0) != timer["turn"] or actor(game.state) != timer["user_id"]:

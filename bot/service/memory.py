@@ -69,7 +69,8 @@ class MemoryStore:
         return False  # nothing in memory is ever unreadable
 
     async def record(self, game: GameRow, action: dict, state: dict, events: list[dict],
-                     rename: tuple[str, str] | None = None, finished: bool = False):
+                     rename: tuple[str, str] | None = None, finished: bool = False,
+                     timers: list[tuple[str, str, int, float]] | None = None):
         g = self.games[game.id]
         self.log[game.id].append(dict(action))
         if rename:
@@ -84,6 +85,8 @@ class MemoryStore:
             g["active"] = False
             self.timers = [t for t in self.timers if t["game_id"] != game.id]
         self.events += [(game.id, e["to"], e["text"]) for e in events]
+        if timers is not None and not finished:
+            await self.replace_timers(game.id, timers)
         game.state = state
         if finished:
             game.active = False

@@ -40,6 +40,21 @@ class GameRow:
     active: bool
     created_at: float = 0.0
     updated_at: float = 0.0
+    seq: int | None = None  # actions recorded so far, once known (saves reading it back for every action)
+
+
+@dataclass
+class _Write:
+    """One action waiting to be committed."""
+    game: GameRow
+    action: dict
+    state: dict
+    events: list[dict]
+    rename: tuple[str, str] | None
+    finished: bool
+    timers: list[tuple[str, str, int, float]] | None
+    done: asyncio.Future
+    seq: int = 0
 
 
 def serialized(method):
@@ -58,6 +73,8 @@ class Store:
         self.db: aiosqlite.Connection | None = None
         self.lock = asyncio.Lock()
         self.set_aside: set[str] = set()  # channels whose active game was set aside and not yet told
+        self.queued: list[_Write] = []  # actions waiting for the next commit
+        self.writer: asyncio.Task | None = None
 
     async def open(self):
         """Connect, check the file is sound and writable, migrate. Raises
@@ -86,6 +103,8 @@ class Store:
         return self
 
     async def close(self):
+        if self.writer is not None and not self.writer.done():
+            await asyncio.wait([self.writer])  # the actions queued for a commit are written first
         if self.db:
             db, self.db = self.db, None
             await db.close()
@@ -246,34 +265,107 @@ class Store:
             return True
         return False
 
-    @serialized
     async def record(self, game: GameRow, action: dict, state: dict, events: list[dict],
-                     rename: tuple[str, str] | None = None, finished: bool = False):
+                     rename: tuple[str, str] | None = None, finished: bool = False,
+                     timers: list[tuple[str, str, int, float]] | None = None):
         """Commit one action, the state after it and its events, together or
         not at all; `game` takes the new state only once it is committed.
         rename=(old, new) hands a seat over: the seat's past private events,
         timers and skip votes follow it to the new player. finished: the game
-        is over, so it leaves play in the same commit."""
-        now = time.time()
-        async with self.transaction():
-            async with self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
-                                       (game.id,)) as cur:
-                seq = (await cur.fetchone())[0] + 1
-            await self.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                                  (game.id, seq, json.dumps(action), now))
-            if rename:
-                await self._rename(game.id, *rename)
-            await self.db.execute("UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
-                                  (json.dumps(state), now, game.id))
-            if finished:
-                await self.db.execute("UPDATE games SET active = 0 WHERE id = ?", (game.id,))
-                await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game.id,))
-            await self.db.executemany(
-                "INSERT INTO events (game_id, seq, audience, text, at) VALUES (?, ?, ?, ?, ?)",
-                [(game.id, seq, e["to"], e["text"], now) for e in events])
-        game.state = state
-        if finished:
-            game.active = False
+        is over, so it leaves play in the same commit. timers: the game's
+        reminders and deadlines from now on (None keeps them).
+
+        Actions of other games that arrive while the database is busy are
+        committed with it, in one transaction (a group commit): each
+        statement costs a round trip to the database thread, so a busy bot
+        writes many actions for the price of one. A failure fails every
+        action of that commit, and none of them is written."""
+        write = _Write(game, action, state, events, rename, finished, timers,
+                       asyncio.get_running_loop().create_future())
+        self.queued.append(write)
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.create_task(self._write_queued())
+        await write.done
+
+    async def _write_queued(self):
+        while self.queued:
+            batch, self.queued = self.queued, []
+            try:
+                async with self.lock:
+                    await self._commit(batch)
+            except BaseException as e:  # noqa: BLE001 - each waiting action is told, whatever it was
+                for w in batch:
+                    if not w.done.done():
+                        w.done.set_exception(e)
+                if not isinstance(e, Exception):
+                    raise
+                continue
+            for w in batch:
+                w.game.state, w.game.seq = w.state, w.seq
+                if w.finished:
+                    w.game.active = False
+                if not w.done.done():
+                    w.done.set_result(None)
+
+    async def _commit(self, batch: list["_Write"]):
+        # aiosqlite runs a function on its database thread with _execute, the step under each of its
+        # statements; the whole commit goes as one function, so it costs one round trip, not one a statement.
+        await self.db._execute(self._commit_in_thread, batch, time.time())
+
+    def _commit_in_thread(self, batch: list["_Write"], now: float):
+        """The whole group commit, on the database thread."""
+        db = self.db._conn
+        run = self.statement
+        self._rollback_in_thread(db)  # a rollback that failed earlier must never be committed by this one
+        run(db, "BEGIN IMMEDIATE")
+        try:
+            unknown = sorted({w.game.id for w in batch if w.game.seq is None})
+            counts = {}
+            if unknown:
+                marks = ",".join("?" * len(unknown))
+                counts = dict(run(db, f"SELECT game_id, COALESCE(MAX(seq), 0) FROM actions WHERE game_id IN "
+                                      f"({marks}) GROUP BY game_id", unknown).fetchall())
+            for w in batch:  # two actions of one game in a commit follow each other
+                w.seq = counts[w.game.id] = counts.get(w.game.id, w.game.seq or 0) + 1
+            run(db, "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                [(w.game.id, w.seq, json.dumps(w.action), now) for w in batch], many=True)
+            for w in batch:
+                if w.rename:
+                    old, new = w.rename
+                    run(db, "UPDATE events SET audience = ? WHERE game_id = ? AND audience = ?", (new, w.game.id, old))
+                    run(db, "UPDATE timers SET user_id = ? WHERE game_id = ? AND user_id = ?", (new, w.game.id, old))
+                    # OR IGNORE: a vote the new player already cast stays single.
+                    run(db, "UPDATE OR IGNORE skip_votes SET voter_id = ? WHERE game_id = ? AND voter_id = ?",
+                        (new, w.game.id, old))
+            run(db, "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
+                [(json.dumps(w.state), now, w.game.id) for w in batch], many=True)
+            over = [(w.game.id,) for w in batch if w.finished]
+            if over:
+                run(db, "UPDATE games SET active = 0 WHERE id = ?", over, many=True)
+                run(db, "DELETE FROM timers WHERE game_id = ?", over, many=True)
+            run(db, "INSERT INTO events (game_id, seq, audience, text, at) VALUES (?, ?, ?, ?, ?)",
+                [(w.game.id, w.seq, e["to"], e["text"], now) for w in batch for e in w.events], many=True)
+            timed = [w for w in batch if w.timers is not None and not w.finished]
+            if timed:
+                run(db, "DELETE FROM timers WHERE game_id = ?", [(w.game.id,) for w in timed], many=True)
+                run(db, "INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
+                    [(w.game.id, *t) for w in timed for t in w.timers], many=True)
+            run(db, "COMMIT")
+        except BaseException:
+            self._rollback_in_thread(db)
+            raise
+
+    def _rollback_in_thread(self, db: sqlite3.Connection):
+        if db.in_transaction:
+            try:
+                self.statement(db, "ROLLBACK")
+            except sqlite3.Error:
+                log.exception("rollback failed in %s", self.path)
+
+    @staticmethod
+    def statement(db: sqlite3.Connection, sql: str, params=(), many: bool = False):
+        """Run one statement of a group commit (on the database thread)."""
+        return db.executemany(sql, params) if many else db.execute(sql, params)
 
     @serialized
     async def set_state(self, game_id: int, state: dict, active: bool):
@@ -325,10 +417,12 @@ class Store:
     @serialized
     async def replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
         async with self.transaction():
-            await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-            await self.db.executemany(
-                "INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, *t) for t in timers])
+            await self._replace_timers(game_id, timers)
+
+    async def _replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
+        await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        await self.db.executemany("INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
+                                  [(game_id, *t) for t in timers])
 
     @serialized
     async def due_timers(self, now: float) -> list[dict]:

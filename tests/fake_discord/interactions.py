@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -69,6 +70,11 @@ class FakeInteraction:
         self.choices: Optional[list[dict]] = None
         self.modal: Optional[dict] = None
         self.errors: list[Any] = []
+        # Set when the bot answers (the initial callback) and when it sends a
+        # follow-up: a load bench with thousands of waiting players awaits
+        # these instead of re-checking a predicate on every server event.
+        self.answered = asyncio.Event()
+        self.followed_up = asyncio.Event()
 
     # ---- state ------------------------------------------------------------
 

@@ -1671,6 +1671,7 @@ class FakeDiscord:
         inter.callback = payload
         inter.callback_files = {u.filename: u.data for u in uploads}
         inter.responded_at = time.monotonic()
+        inter.answered.set()
         self.log.append(LogEntry("interaction_response", inter.message if ctype in (4, 5, 7) else None, data=payload))
         if ctype in (4, 5) and inter.message is not None:
             await self._gw_message("MESSAGE_CREATE", inter.message)
@@ -1711,11 +1712,13 @@ class FakeDiscord:
             payload = {k: v for k, v in payload.items() if k != "flags"}
             self._edit_message(orig, payload, uploads, clear_loading=True)
             msg = orig
+            inter.followed_up.set()
             await self._gw_message("MESSAGE_UPDATE", msg)
         else:
             mtype = 20 if inter.type == APPLICATION_COMMAND else 0
             msg = self._create_message(inter.channel, payload, uploads, interaction=inter, allow_ephemeral=True, mtype=mtype)
             inter.followups.append(msg)
+            inter.followed_up.set()
             await self._gw_message("MESSAGE_CREATE", msg)
         if request.query.get("wait", "true").lower() in ("0", "false"):
             return _no_content()

@@ -88,8 +88,8 @@ def register(bot):
     async def game_start(interaction: discord.Interaction):
         outcome = await bot.act(interaction, make("start"))
         if outcome:
-            await interaction.followup.send(
-                "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret seed whose "
+            await bot.public(
+                interaction, "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret seed whose "
                 f"SHA-256 is `{bot.service.commitment(outcome.game)}`. The seed is revealed when the game ends; "
                 "then `/log file` downloads the log and `python -m bot table --verify SEED LOG` checks every roll "
                 "and draw.")
@@ -107,8 +107,8 @@ def register(bot):
                 closed.append(uid)
         if closed:
             who = ", ".join(f"<@{u}>" for u in closed)
-            await interaction.followup.send(
-                f"{who}: I cannot send you private messages. Allow direct messages from server members "
+            await bot.public(
+                interaction, f"{who}: I cannot send you private messages. Allow direct messages from server members "
                 "(Server menu > Privacy Settings), or use the button below whenever a secret is announced.",
                 view=secret_view(), allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(u))
                                                                                      for u in closed]))
