@@ -11,7 +11,8 @@ carried by a button, all here.
   into the action (None where typed words cannot say it).
 - `to_custom_id(action, game_id, turn_number, question)` and
   `from_custom_id(text)`: a button carries the action itself, with the game
-  and turn it belongs to, in at most 100 characters.
+  and turn it belongs to, in at most 100 characters; `to_select_id`,
+  `select_value` and `from_select` do the same for a select menu's options.
 
 No rule lives here: whether an action is allowed is the engine's answer.
 """
@@ -510,9 +511,8 @@ def _unvalue(form: str, text: str):
     return unquote(text)
 
 
-def to_custom_id(action: dict, game_id: int, turn_number: int, question: str = "") -> str | None:
-    """The button's custom_id for the action in that game and turn, or None
-    when the action does not fit in one (then a slash command says it)."""
+def _body(action: dict) -> str | None:
+    """The verb and fields of the action as a custom_id carries them."""
     kind = action.get("type")
     if kind not in VERBS:
         return None
@@ -526,7 +526,16 @@ def to_custom_id(action: dict, game_id: int, turn_number: int, question: str = "
         if shown is None:
             return None
         parts.append(f"{_FIELD_TO[name]}={shown}")
-    text = f"{BUTTON_PREFIX}:{int(game_id)}:{int(turn_number)}:{question}:{';'.join(parts)}"
+    return ";".join(parts)
+
+
+def to_custom_id(action: dict, game_id: int, turn_number: int, question: str = "") -> str | None:
+    """The button's custom_id for the action in that game and turn, or None
+    when the action does not fit in one (then a slash command says it)."""
+    body = _body(action)
+    if body is None:
+        return None
+    text = f"{BUTTON_PREFIX}:{int(game_id)}:{int(turn_number)}:{question}:{body}"
     if len(text) > CUSTOM_ID_LIMIT or not CUSTOM_ID.fullmatch(text):
         return None
     return text
@@ -553,3 +562,34 @@ def from_custom_id(text: str) -> ButtonAction | None:
         except (KeyError, ValueError):
             return None
     return ButtonAction(action, int(match["game"]), int(match["turn"]), match["question"])
+
+
+# --- select menus ------------------------------------------------------------------
+# A question with many options is a select menu: its custom_id carries the game, the
+# turn and the question as a button's does (and which menu of the message it is),
+# each option's value the action, as a button's custom_id ends.
+
+SELECT_PREFIX = "bg2s"
+# bg2s:<game>:<turn>:<question>:<menu>
+SELECT_ID = re.compile(SELECT_PREFIX + r":(?P<game>[0-9]{1,18}):(?P<turn>[0-9]{1,9}):(?P<question>[0-9a-f]{0,8})"
+                       r":(?P<menu>[0-9]{1,2})")
+
+
+def to_select_id(game_id: int, turn_number: int, question: str, menu: int = 0) -> str:
+    """The custom_id of a message's `menu`-th select for the question asked in that game and turn."""
+    return f"{SELECT_PREFIX}:{int(game_id)}:{int(turn_number)}:{question}:{int(menu)}"
+
+
+def select_value(action: dict) -> str | None:
+    """What a select option carries for the action (None when it does not fit)."""
+    custom_id = to_custom_id(action, 0, 0)
+    return custom_id.split(":", 4)[4] if custom_id else None
+
+
+def from_select(custom_id: str, value: str) -> ButtonAction | None:
+    """What the option `value` chosen in the select `custom_id` carries, or
+    None when either is not one of ours."""
+    match = SELECT_ID.fullmatch(custom_id or "")
+    if not match or not value or ":" in value:
+        return None
+    return from_custom_id(f"{BUTTON_PREFIX}:{match['game']}:{match['turn']}:{match['question']}:{value}")

@@ -14,6 +14,7 @@ async def test_a_queued_command_is_deferred_and_its_answers_still_reach_the_righ
         fake_discord, tmp_path, engine, monkeypatch):
     monkeypatch.setattr(discord_client, "QUEUED", -1.0)  # every interaction counts as having waited
     t = Table(fake_discord, tmp_path)
+    t.unpaced = True  # (the channel's pace: tests/test_discord_pace.py)
     await t.start(engine)
     h = await t.slash("ann", "game", subcommand="new")  # not an action: answered directly
     assert not h.deferred

@@ -121,3 +121,56 @@ async def test_the_buttons_are_the_legal_actions_and_monsters_get_stairs_when_le
     h = await t.click(t.name_of(runner), t.button_id(game, stairs), message=message)
     assert not h.ephemeral, h.content
     assert (await t.state())["monsters"][0]["tile"] == "kitchen_basement"
+
+
+async def test_a_monster_on_a_sewer_grate_gets_a_button_for_it_and_drops_to_the_catacomb_landing(
+        fake_discord, tmp_path, engine):
+    # Haunt 25 as above, the monsters waiting on Murder Row, which has a sewer grate; the grate leads to the
+    # Catacomb Landing (rulebook: Moving Between Levels; How Monsters Work).
+    t = Table(fake_discord, tmp_path)
+    await t.start(engine)
+    await open_game(t)
+    game = await t.game()
+    state = game.state
+    for tile, where in (("gladiator_pit", {"level": "city", "x": 1, "y": -1, "rot": 0}),
+                        ("murder_row", {"level": "city", "x": 0, "y": -1, "rot": 0})):
+        for stack in state["stacks"].values():
+            if tile in stack:
+                stack.remove(tile)
+        state["board"].setdefault(tile, where)
+    assert engine.content.tiles["murder_row"].sewer_grate
+    state["options"]["haunt"] = "play"
+    ctx = Ctx(engine.content, state)
+    start_haunt(ctx, t.uid("bo"), "pipes_of_haunting", "gladiator_pit")
+    begin(ctx)
+    assert state["monsters"], "the haunt has a monster"
+    last_hero = state["order"][state["order"].index("monsters") - 1]
+    state["turn"] = {**state["turn"], "player": last_hero}
+    for m in state["monsters"]:
+        m["tile"] = "murder_row"
+    await t.put_state(game, state)
+
+    h = await t.slash(t.name_of(last_hero), "end")  # the monster turn begins
+    assert "the monster turn" in h.content, h.content
+    await map_posted(t, h)
+    game = await t.game()
+    state = game.state
+    assert state["turn"].get("monsters"), "the monster turn"
+    first = state["monsters"][0]
+    grate = {"type": "monster", "op": "move", "monster": first["id"], "way": "grate"}
+    legal = [{k: v for k, v in a.items() if k != "player"} for a in legal_actions(engine.content, state)]
+    assert grate in legal, "legal_actions offers the monster the sewer grate"
+    message = t.last_with(t.button_id(game, {"type": "end"}))
+    assert grate in t.buttons(message), "and the turn message has a button for it"
+    label = next(c["label"] for row in message.components for c in row["components"]
+                 if c.get("custom_id") == t.button_id(game, grate))
+    assert label == f"{first['name']} {first['number']} sewer grate"
+
+    h = await t.click(t.name_of(actor(state)), t.button_id(game, grate), message=message)
+    assert not h.ephemeral, h.content
+    after = await t.state()
+    assert after["monsters"][0]["tile"] == "catacomb_landing"
+    assert [m["tile"] for m in after["monsters"][1:]] == [m["tile"] for m in state["monsters"][1:]]
+    await t.s.wait_for(lambda: f"{first['name']} {first['number']} moves to the Catacomb Landing" in message.content,
+                       timeout=10, what="the turn message edited with the move")
+    assert not t.s.client_errors, t.s.client_errors

@@ -8,8 +8,9 @@ import pytest
 from bot import autoplay
 from bot.config import Config
 from bot.discord.client import GameBot
-from bot.discord.views import pending_key
-from bot.vocabulary import from_custom_id, to_custom_id, turn_number
+from bot.discord.pace import ChannelPace
+from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
+from bot.vocabulary import from_custom_id, select_value, to_custom_id, to_select_id, turn_number
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
 WAY_NAMES = {"north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
@@ -33,10 +34,13 @@ class Table:
         self.config = Config(token="fake", data_dir=str(tmp_path / "data"), dev_guild_id=self.guild.id,
                              poll_seconds=3600)
         self.bot = None
+        self.unpaced = False  # players far quicker than people: no channel pace (tests/test_discord_pace.py)
 
     async def start(self, engine):
         self.bot = await self.s.start_bot(GameBot(self.config, engine))
         self.bot.service.fixed_seed = 20261122
+        if self.unpaced:
+            self.bot.pace = ChannelPace(per=0.0)
         return self.bot
 
     async def restart(self, engine):
@@ -87,6 +91,12 @@ class Table:
         question = pending_key(game.state) if action["type"] == "decide" else ""
         return to_custom_id(carried, game.id, turn_number(game.state), question)
 
+    @staticmethod
+    def select_id(game, action: dict) -> str:
+        """The custom_id of the select menu that offers the answer `action`, when the question is long."""
+        return to_select_id(game.id, turn_number(game.state), pending_key(game.state),
+                            action["choice"] // PER_SELECT)
+
     def buttons(self, message) -> list[dict]:
         """The actions a message's buttons carry."""
         return [from_custom_id(c["custom_id"]).action for row in message.components
@@ -112,11 +122,12 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
     who = t.name_of(action["player"])
     kind = action["type"]
     button = t.button_id(game, action)
+    menu = t.select_id(game, action) if kind == "decide" else None
     if use_buttons or kind in ("ready", "monster"):
         # a turn message is edited a moment after the click before it (quick clicks share one edit):
         # like a player, click what the message shows once it is up to date
-        await t.s.wait_for(lambda: t.last_with(button) or t.bot.turn_posts.idle(), timeout=15,
-                           what=f"the turn message up to date for {action}")
+        await t.s.wait_for(lambda: t.last_with(button) or (menu and t.last_with(menu)) or t.bot.turn_posts.idle(),
+                           timeout=15, what=f"the turn message up to date for {action}")
     if kind in ("ready", "monster") or (use_buttons and kind != "decide"):
         if t.last_with(button):  # the buttons show every legal action that fits
             return await t.click(who, button)
@@ -124,9 +135,16 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
     if kind == "move":
         return await t.slash(who, "move", options={"direction": action["way"]})
     if kind == "decide":
-        if action["choice"] >= 20 or not use_buttons:  # the buttons show the first 20 options
+        if not use_buttons or action["choice"] >= PER_SELECT * SELECTS:  # past the menus: /choose
             return await t.slash(who, "choose", options={"option": action["choice"] + 1})
-        return await t.click(who, button)
+        if len(state["pending"]["options"]) > BUTTON_CHOICES:  # a long question: its options are select menus
+            message = t.last_with(menu)
+            assert message is not None, f"no menu offers {action}"
+            handle = await t.s.select(t.users[who], message, menu,
+                                      [select_value({k: v for k, v in action.items() if k != "player"})])
+            await t.s.settle()
+            return handle
+        return await t.click(who, button)  # a short one: a button each
     if kind == "end":
         return await t.slash(who, "end")
     if kind == "roll":
@@ -160,6 +178,9 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
 
 async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
+    # These players act the moment the bot answers, far faster than people: the channel's pace (Discord's
+    # 5 writes per 5 s, tests/test_discord_pace.py) would stretch this game to minutes, so it is off here.
+    t.unpaced = True
     await t.start(engine)
     start = await open_game(t)
     assert "The game begins" in start.content
@@ -204,6 +225,12 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
     asked_twice = [m.content for m in t.s.channel_messages(t.channel)
                    if "your choice: " in m.content and ", choose: " in m.content]
     assert not asked_twice, asked_twice[:1]
+    # At the reveal the secret rules go out before the map, which may take a while to draw
+    created = [e for e in t.s.log if e.kind == "message" and e.message is not None]
+    reveal = next(i for i, e in enumerate(created) if "The haunt begins!" in e.after["content"])
+    first_dm = next(i for i, e in enumerate(created[reveal:]) if e.message.channel.is_dm)
+    first_map = next(i for i, e in enumerate(created[reveal:]) if "map.png" in e.after["attachments"])
+    assert first_dm < first_map, "the secrets first, then the map"
     assert not t.s.client_errors, t.s.client_errors
     assert "Traceback" not in public
 

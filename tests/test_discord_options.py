@@ -191,6 +191,7 @@ async def test_the_map_once_a_round_and_the_summary_once_a_round(fake_discord, t
     # end), never in between; the pinned summary is edited once a round too
     monkeypatch.setattr(client, "SUMMARY_EVERY", 1.0)  # the pinned summary's edits, at most once a second here
     t = Table(fake_discord, tmp_path)
+    t.unpaced = True  # turns as fast as the bot answers (the channel's pace: tests/test_discord_pace.py)
     await t.start(engine)
     h, _ = await new_game(t, map="round")
     assert "the map once a round" in h.content

@@ -386,6 +386,82 @@ async def test_gateway_resume_and_events(world) -> None:
     assert message.channel.id == general.id and message.content == ""
 
 
+async def test_private_threads(world) -> None:
+    """A private thread of a text channel, as discord.py creates one: its
+    messages are seen by its members (and moderators), nobody else."""
+    s, guild, general, locked, ann, bo, cy = world
+    stranger = s.add_user("stranger")
+    s.add_member(guild, stranger)
+    mod = s.add_user("mod")
+    s.add_member(guild, mod, roles=[s.add_role(guild, "Moderators", manage_threads=True)])
+    client = await s.start_bot(make_bot(guild.id))
+    joined = []
+
+    @client.event
+    async def on_thread_member_join(member):
+        joined.append(member.id)
+
+    channel = client.get_channel(general.id)
+    thread = await channel.create_thread(name="Secrets: Ann", invitable=False, auto_archive_duration=10080)
+    assert isinstance(thread, discord.Thread) and thread.type == discord.ChannelType.private_thread
+    assert thread.parent_id == general.id and not thread.invitable and thread.owner_id == client.user.id
+    fake = s.channels[thread.id]
+    assert fake in s.threads(general) and fake.is_thread and fake.members.keys() == {client.user.id}
+    await s.wait_for(lambda: client.get_guild(guild.id).get_thread(thread.id), what="THREAD_CREATE in the cache")
+
+    await thread.add_user(ann)  # PUT /channels/{thread}/thread-members/{user}
+    await thread.add_user(ann)  # again: nothing changes
+    assert set(fake.members) == {client.user.id, ann.id}
+    sent = await thread.send("Your token shows 3.")
+    stored = s.messages[sent.id]
+    assert stored.channel is fake and stored.content == "Your token shows 3."
+    assert stored.visible_to(ann) and stored in s.visible_messages(ann, fake)
+    for other in (bo, stranger):
+        assert not stored.visible_to(other) and stored not in s.visible_messages(other)
+    assert stored.visible_to(mod), "Manage Threads sees private threads"
+    assert stored not in s.channel_messages(general)
+    fetched = await client.fetch_channel(thread.id)  # GET /channels/{thread}
+    assert isinstance(fetched, discord.Thread) and fetched.name == "Secrets: Ann" and fetched.message_count == 1
+
+    # validation like Discord's
+    with pytest.raises(discord.HTTPException) as exc:
+        await channel.create_thread(name="x" * 101)
+    assert exc.value.status == 400 and exc.value.code == 50035
+    with pytest.raises(discord.NotFound) as exc:
+        await thread.add_user(discord.Object(12345))  # nobody in the guild
+    assert exc.value.code == 10007
+    s.set_permissions(general, s.bot_user, deny=["create_private_threads"])
+    await s.settle()
+    with pytest.raises(discord.Forbidden) as exc:
+        await channel.create_thread(name="Secrets: Bo")
+    assert exc.value.code == 50013
+    s.set_permissions(general, s.bot_user, deny=["send_messages_in_threads"])
+    await s.settle()
+    with pytest.raises(discord.Forbidden):
+        await thread.send("not allowed")
+    s.set_permissions(general, s.bot_user)
+
+    # an archived thread: a message unarchives it; a locked one refuses; a deleted one is unknown
+    s.archive_thread(fake)
+    await thread.send("still here")
+    assert not fake.archived
+    s.archive_thread(fake, locked=True)
+    with pytest.raises(discord.HTTPException) as exc:
+        await thread.add_user(bo)
+    assert exc.value.code == 50083
+    s.delete_channel(fake)
+    with pytest.raises(discord.NotFound):
+        await client.fetch_channel(thread.id)
+
+    # after a restart the bot's active threads arrive with GUILD_CREATE
+    other = await channel.create_thread(name="Secrets: Cy")
+    await s.stop_bot(client)
+    again = await s.start_bot(make_bot(guild.id, "second"))
+    assert again.get_guild(guild.id).get_thread(other.id) is not None
+    assert joined == [ann.id]
+    assert s.client_errors == [] and not s.unhandled
+
+
 async def test_network_guard_blocks_real_discord(fake_discord: FakeDiscord) -> None:  # noqa: F811
     assert discord.http.Route.BASE == fake_discord.api_base
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == fake_discord.gateway_url

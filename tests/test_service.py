@@ -4,7 +4,7 @@ import pytest
 
 from bot.engine import IllegalAction
 from bot.service import GameService
-from bot.store import Store
+from bot.store import MIGRATIONS, Store
 
 
 class Clock:
@@ -68,10 +68,37 @@ async def test_every_action_survives_a_restart(tmp_path, engine):
 
 async def test_schema_is_versioned(tmp_path):
     store = await Store(str(tmp_path / "x.db")).open()
-    assert await store.schema_version() == 1
+    latest = len(list(MIGRATIONS.glob("*.sql")))
+    assert await store.schema_version() == latest
     await store.migrate()  # running again changes nothing
-    assert await store.schema_version() == 1
+    assert await store.schema_version() == latest
     await store.close()
+
+
+@pytest.mark.parametrize("kind", ["file", "memory"])
+async def test_server_settings_and_secret_threads_are_kept(tmp_path, engine, kind):
+    """Where a server's secrets go (direct messages unless its admins chose),
+    and each player's secret thread of a game, kept across a restart."""
+    path = str(tmp_path / "games.db")
+    svc = GameService(await Store(path).open(), engine) if kind == "file" else GameService.in_memory(engine)
+    assert (await svc.guild_settings("g1"))["secrets"] == "dm"
+    assert (await svc.set_secrets_place("g1", "threads"))["secrets"] == "threads"
+    with pytest.raises(IllegalAction):
+        await svc.set_secrets_place("g1", "carrier pigeon")
+    with pytest.raises(IllegalAction):
+        await svc.set_secrets_place(None, "threads")
+    assert (await svc.guild_settings("g2"))["secrets"] == "dm", "one server's choice is its own"
+    game = await svc.new_game("c1", "g1", "u1")
+    assert await svc.secret_thread(game, "u1") is None
+    await svc.remember_secret_thread(game, "u1", "555")
+    if kind == "file":
+        await svc.close()  # the bot restarts
+        svc = GameService(await Store(path).open(), engine)
+    assert (await svc.guild_settings("g1"))["secrets"] == "threads"
+    assert await svc.secret_thread(game, "u1") == "555" and await svc.secret_thread(game, "u2") is None
+    await svc.set_secrets_place("g1", "dm")
+    assert (await svc.guild_settings("g1"))["secrets"] == "dm"
+    await svc.close()
 
 
 async def test_only_the_creator_or_a_manager_ends_a_game(service):
@@ -152,3 +179,21 @@ async def test_what_the_adapters_read_comes_through_the_service(service):
     state = {**game.state, "omens_revealed": 7}
     await service.overwrite_state(game, state)
     assert (await service.active_game("c1")).state == state
+
+
+async def test_games_stored_before_the_delivery_mark_count_as_delivered(tmp_path, engine):
+    # A database from before private messages were tracked: its secrets went out then, and must not be
+    # sent again by the first start after the upgrade.
+    path = str(tmp_path / "old.db")
+    store = await Store(path).open()
+    svc = GameService(store, engine)
+    await seat_three(svc)
+    await store.db.execute("ALTER TABLE games DROP COLUMN delivered")
+    await store.db.execute("DELETE FROM schema_version WHERE version = 3")
+    await store.close()
+    store = await Store(path).open()
+    svc = GameService(store, engine)
+    game = await svc.game("c1")
+    assert game.delivered == len(await svc.actions(game)) == 4  # the three joins and the start
+    assert await svc.undelivered(game) == ({}, game.delivered)
+    await store.close()

@@ -18,6 +18,8 @@ from discord import app_commands
 from bot import text
 from bot.content import RULES_DATA
 from bot.discord import messages, views
+from bot.discord.private_threads import PrivateThreads
+from bot.discord.pace import ChannelPace
 from bot.discord.turn_posts import TurnPosts, in_play
 from bot.engine import IllegalAction
 from bot.service import GameService, StoreError, Superseded
@@ -46,10 +48,12 @@ class GameBot(discord.Client):
         self.poller: asyncio.Task | None = None
         self.newest_buttons: dict[str, str] = {}  # channel id -> link to the message with the newest buttons
         self.turn_posts = TurnPosts(self)  # each channel's current turn message, edited in place
+        self.private_threads = PrivateThreads(self)  # players' secret threads, where the server chose them
         self.summary_edited: dict[str, float] = {}  # channel id -> when its pinned summary was last edited
         self.summary_waiting: set[str] = set()
         self.background: set[asyncio.Task] = set()
         self.thinking = Thinking()  # interactions deferred privately while the bot was busy
+        self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
         self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                             initializer=os.nice, initargs=(RENDER_NICENESS,))
         self.topics = _rules_topics()
@@ -62,7 +66,7 @@ class GameBot(discord.Client):
         sys.setswitchinterval(GIL_SWITCH)
         gc.set_threshold(*GC_THRESHOLDS)
         self.service = await GameService.open(self.config.database, self.engine)
-        self.add_dynamic_items(views.ActionButton, views.ViewButton, views.LegacyButton)
+        self.add_dynamic_items(views.ActionButton, views.ActionSelect, views.ViewButton, views.LegacyButton)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -70,12 +74,35 @@ class GameBot(discord.Client):
         else:
             await self.tree.sync()
         self.poller = asyncio.create_task(self.poll_timers())
+        # The map worker starts now, not at the first map after a restart (loading the rules takes seconds).
+        warming = asyncio.get_running_loop().run_in_executor(self.renderer, warm_renderer)
+        warming.add_done_callback(lambda f: f.cancelled() or f.exception() is None or
+                                  log.warning("map worker did not start: %r", f.exception()))
 
     async def on_ready(self):
         # The rules, the cards and Discord's caches live as long as the bot: moved out of the garbage
         # collector's sight, so that a full collection scans only what games make (a pause of
         # hundreds of milliseconds at a thousand games otherwise).
         gc.freeze()
+        task = asyncio.create_task(self.send_undelivered())
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def send_undelivered(self):
+        """Private messages a game committed but the bot never sent (it
+        stopped in between, say at the reveal): sent now, late but whole."""
+        for game in await self.service.active_games():
+            private, last = await self.service.undelivered(game)
+            if not private:
+                continue
+            channel = self.get_channel(int(game.channel_id)) or self.get_partial_messageable(int(game.channel_id))
+            try:
+                await self.send_private(self.channel_poster(channel),
+                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()})
+            except discord.HTTPException as e:
+                log.info("undelivered secrets of game %s still not sent: %s", game.id, e)
+                continue
+            await self.service.delivered(game, last)
 
     async def close(self):
         if self.poller:
@@ -140,18 +167,18 @@ class GameBot(discord.Client):
             self.thinking.add(interaction.id)
 
     def channel_poster(self, channel):
-        return poster(None, channel)
+        return poster(None, channel, pace=self.pace)
 
     async def public(self, interaction: discord.Interaction, content: str | None = None, **kwargs):
         """A public answer to the interaction, deferred or not."""
-        return await poster(interaction, None, self.thinking)(content, **kwargs)
+        return await poster(interaction, None, self.thinking, self.pace)(content, **kwargs)
 
     async def announce(self, interaction: discord.Interaction | None, outcome, extra: str = "",
                        channel=None):
         """Tell the channel what happened (the action is already committed),
         deliver private events by DM, post the map when a turn ended. Without
         an interaction the messages go to `channel` as plain messages."""
-        post = poster(interaction, channel, self.thinking)
+        post = poster(interaction, channel, self.thinking, self.pace)
         state = outcome.state
         d = messages.deliver(self.content, outcome.before, state, outcome.events)
         view, hints = views.turn_controls(self.content, state, outcome.game.id)
@@ -175,6 +202,9 @@ class GameBot(discord.Client):
             await post(await self.seed_reveal(outcome.game))
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
+        await self.send_private(post, d.private)  # secrets before the map, which may take a while to draw
+        if d.private:
+            await self.service.delivered(outcome.game, outcome.seq)
         if messages.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn.
             picture = await self.map_file(state, interaction)
@@ -184,7 +214,6 @@ class GameBot(discord.Client):
                 except discord.Forbidden:
                     log.info("cannot attach the map in %s", outcome.game.channel_id)
                     await post(messages.NO_ATTACH)
-        await self.send_private(post, d.private)
         if state["phase"] != outcome.before["phase"] or state["phase"] == "lobby" or \
                 (outcome.turn_changed and messages.new_round(outcome.before, state)):
             # the pinned summary is edited once a round at most, not every turn
@@ -207,9 +236,14 @@ class GameBot(discord.Client):
             await interaction.response.send_message(message, ephemeral=True, **kwargs)
 
     async def send_private(self, post, private: dict[str, list[str]]):
-        """Secrets go by DM; if a player's DMs are closed, they get a button
-        that shows them privately instead."""
+        """Secrets go by DM, or into each player's private thread where the
+        server chose threads (/server secrets; by DM if the thread fails);
+        if a player's DMs are closed, they get a button that shows them
+        privately instead."""
+        game = await self.private_threads.game_for(getattr(post, "channel_id", None)) if private else None
         for uid, texts in private.items():
+            if game is not None and await self.private_threads.send(game, uid, texts):
+                continue
             try:
                 user = await self.fetch_user(int(uid))
                 for part in messages.chunks(texts):
@@ -303,12 +337,14 @@ class GameBot(discord.Client):
             return
         body = messages.summary(self.content, game.state)
         try:
+            await self.pace.wait(channel.id)
             if game.summary_message_id:
                 msg = channel.get_partial_message(int(game.summary_message_id))
                 await msg.edit(content=body)
                 return
             msg = await channel.send(body)
             await self.service.set_summary_message(game, str(msg.id))
+            await self.pace.wait(channel.id)
             await msg.pin()
         except discord.HTTPException as e:
             log.info("summary not updated in %s: %s", game.channel_id, e)
@@ -383,6 +419,7 @@ class GameBot(discord.Client):
             else:
                 body = (f"<@{uid}>'s turn deadline has passed. Other players may vote with /game skip to skip it.")
             try:
+                await self.pace.wait(channel.id)
                 await channel.send(body, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
             except discord.HTTPException as e:
                 log.info("timer message not sent to %s: %s", game.channel_id, e)
@@ -410,7 +447,8 @@ def read_no_messages() -> discord.Intents:
     return intents
 
 
-def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thinking | None" = None):
+def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thinking | None" = None,
+           pace: ChannelPace | None = None):
     """How to say something in the channel: the interaction's answer, then its
     follow-ups; or, with no interaction, plain messages in `channel`. An
     interaction deferred privately (see Thinking) must not carry a public
@@ -423,12 +461,18 @@ def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thi
                     await interaction.delete_original_response()
                 except discord.HTTPException as e:
                     log.info("thinking message not removed: %s", e)
-            return await (channel or interaction.channel).send(content, **kwargs)
+            return await plain(channel or interaction.channel, content, **kwargs)
         if interaction is None:
-            return await channel.send(content, **kwargs)
+            return await plain(channel, content, **kwargs)
         if not interaction.response.is_done():
             return await interaction.response.send_message(content, **kwargs)
         return await interaction.followup.send(content, wait=True, **kwargs)
+
+    async def plain(where, content, **kwargs):  # a message of the bot's own, within the channel's pace
+        if pace is not None:
+            await pace.wait(where.id)
+        return await where.send(content, **kwargs)
+    post.channel_id = getattr(channel, "id", None) or getattr(interaction, "channel_id", None)  # whose game
     return post
 
 
@@ -460,6 +504,13 @@ class Thinking:
             self.loading.discard(interaction_id)
             return True
         return False
+
+
+def warm_renderer():
+    """Runs in the render worker: load what drawing needs, ahead of the first map."""
+    from bot.content import load_content
+    from bot.render import render_map  # noqa: F401
+    load_content()
 
 
 def render_png(state: dict, max_bytes: int) -> bytes:

@@ -9,6 +9,7 @@ from bot.engine.legal import actor
 from bot.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
+LATE_SECRET = "(Late, sorry: I stopped before this could reach you, and send it now that I am back.)"
 MAP_LATER = "(No map this turn: I am busy drawing for many games. /map shows it.)"
 NO_ATTACH = ("I may not attach files in this channel, so the map is missing. A server admin can give me the Attach "
              "Files permission.")

@@ -38,6 +38,7 @@ class TurnPost:
     view: object = None
     dirty: bool = False
     flush: asyncio.Task | None = None
+    shown: int = 0  # how many of the lines the message shows (the rest wait for an edit)
 
 
 def in_play(outcome) -> bool:
@@ -102,14 +103,18 @@ class TurnPosts:
             await bot.private(interaction, messages.chunks(d.said or ["Done."])[0])
         channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id)
+        await bot.send_private(bot.channel_poster(channel), d.private)  # secrets first: a map may take a while
+        if d.private:
+            await bot.service.delivered(game, outcome.seq)
         async with self.locks[game.channel_id]:
             post = self.posts.get(game.channel_id)
             if post and (post.game_id != game.id or post.turn != turn_number(outcome.before)):
                 self.drop(game.channel_id)
                 post = None
             if post is None and clicked and interaction.message is not None:
-                post = TurnPost(game.id, turn_number(outcome.before), channel, interaction.message.id,
-                                lines_of(interaction.message.content))
+                shown = lines_of(interaction.message.content)
+                post = TurnPost(game.id, turn_number(outcome.before), channel, interaction.message.id, shown,
+                                shown=len(shown))
                 self.posts[game.channel_id] = post
             others = [u for u in d.ping if u != actor]
             if post is not None and not outcome.turn_changed and not others:
@@ -118,21 +123,29 @@ class TurnPosts:
                 if post.flush is None or post.flush.done():
                     post.flush = asyncio.create_task(self._flush_later(game.channel_id, post))
             else:
-                if post is not None:
+                carried = []
+                if post is not None and bot.pace.free(game.channel_id):
                     await self._close(game.channel_id, post)
-                await self._open(interaction, outcome, channel, d, tail, view)
-        await bot.send_private(bot.channel_poster(channel), d.private)
+                elif post is not None:
+                    # Quick play and the channel is at Discord's limit: the finished turn's message keeps its
+                    # (now stale) buttons, and what it did not yet show opens the next turn's message.
+                    carried = post.lines[post.shown:]
+                    self.drop(game.channel_id)
+                await self._open(interaction, outcome, channel, d, tail, view, carried)
         if outcome.turn_changed and messages.new_round(outcome.before, state):
             bot.summary_due(game)
 
-    async def _open(self, interaction, outcome, channel, d, tail: str, view):
+    async def _open(self, interaction, outcome, channel, d, tail: str, view, carried: list[str] = ()):
         """The next turn's message (or a question for someone else), with the
-        map when it is due, pinging who must act."""
+        map when it is due, pinging who must act; `carried`: lines of the
+        turn before that its message did not show."""
         bot, game, state = self.bot, outcome.game, outcome.state
         due = messages.map_due(outcome.before, state)
         picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT) if due else None
-        body = messages.turn_text(d.said, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
+        lines = [*carried, *d.said]
+        body = messages.turn_text(lines, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
         kwargs = {"view": view, "allowed_mentions": views.pinging(d.ping)}
+        await bot.pace.wait(game.channel_id)
         try:
             sent = await channel.send(body, file=picture, **kwargs) if picture else await channel.send(body, **kwargs)
         except discord.Forbidden:
@@ -140,12 +153,14 @@ class TurnPosts:
                 raise
             log.info("cannot attach the map in %s", game.channel_id)
             sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
-        self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, list(d.said), tail, view)
+        self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, lines, tail, view,
+                                               shown=len(lines))
         bot.remember_buttons(game, sent)
 
     async def _close(self, channel_id: str, post: TurnPost):
         """The turn is over: its message keeps what happened, without buttons."""
         self.drop(channel_id)
+        await self.bot.pace.wait(channel_id)
         try:
             await post.channel.get_partial_message(post.message_id).edit(
                 content=messages.turn_text(post.lines, ""), view=None)
@@ -159,7 +174,10 @@ class TurnPosts:
             async with self.locks[channel_id]:
                 if self.posts.get(channel_id) is not post:
                     return
-                post.dirty = False
+                await self.bot.pace.wait(channel_id)
+                if self.posts.get(channel_id) is not post:
+                    return
+                post.dirty, post.shown = False, len(post.lines)
                 try:
                     await post.channel.get_partial_message(post.message_id).edit(
                         content=messages.turn_text(post.lines, post.tail), view=post.view)

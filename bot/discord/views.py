@@ -1,4 +1,5 @@
-"""Buttons under each turn prompt. A button carries its action itself (see
+"""Buttons (and, for a question with many options, select menus) under each
+turn prompt. A button carries its action itself (see
 bot.vocabulary: the verb and fields, the game, the turn and, for an answer,
 the question), so it keeps working after a restart; each click reloads the
 game and goes through the same door as a slash command. The buttons offered
@@ -14,7 +15,10 @@ from bot.vocabulary import pending_key  # noqa: F401  (the question's fingerprin
 
 ROWS = 5          # Discord: at most 5 rows of 5 buttons
 PER_ROW = 5
-CHOICES_SHOWN = 20  # more options than this: /choose reaches them all
+BUTTON_CHOICES = PER_ROW  # a question with more options than this is asked with select menus
+PER_SELECT = 25     # Discord: at most 25 options in a select menu
+SELECTS = ROWS - 1  # a select fills a row; the last row keeps the Map and My sheet buttons
+LABEL = 100         # Discord: a select option's label and description
 
 STYLES = {"decide": discord.ButtonStyle.primary, "ready": discord.ButtonStyle.success,
           "attack": discord.ButtonStyle.danger, "end": discord.ButtonStyle.danger}
@@ -36,6 +40,27 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabular
 
     async def callback(self, interaction: discord.Interaction):
         await interaction.client.on_action_button(interaction, self.carried)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=vocabulary.SELECT_ID):
+    """A select menu answering a question: each option carries its answer,
+    the menu the game, turn and question (see bot.vocabulary), so it keeps
+    working after a restart and a stale one is refused like a stale button."""
+
+    def __init__(self, custom_id: str, options: list[discord.SelectOption], placeholder: str | None = None):
+        # (no row: in discord.py 2.7 a select's row is not seen through a DynamicItem; a select fills a
+        # row, so menus added first take the first rows)
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder,
+                                           min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, list(item.options), item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction):
+        values = self.item.values
+        carried = vocabulary.from_select(self.item.custom_id, values[0]) if values else None
+        await interaction.client.on_action_button(interaction, carried)
 
 
 class ViewButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
@@ -114,11 +139,11 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
                 item.item.row = row
             view.add_item(item)
 
-    if state["pending"]:
-        for i, action in enumerate(actions[:CHOICES_SHOWN]):
-            add(button(action, i // PER_ROW))
-        if len(actions) > CHOICES_SHOWN:
-            hints.append(f"/choose option:{CHOICES_SHOWN + 1} to {len(actions)}")
+    if state["pending"]:  # a short question: a button for each answer, in one row; a long one: menus
+        if len(actions) > BUTTON_CHOICES:
+            return _question_menus(content, state, game_id, actions, view, hints)
+        for action in actions:
+            add(button(action, 0))
         return view, hints
     for foe in across_barrier(content, state):
         hints.append(f"no Attack on {state['players'][foe]['name']}, who is across the barrier of the "
@@ -150,6 +175,44 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
     add(ViewButton("map", "Map", row=ROWS - 1))
     for action in ends:
         add(button(action, ROWS - 1))
+    return view, hints
+
+
+def _option(text: str, value: str) -> discord.SelectOption:
+    """A select option: the whole answer, what passes the label's length in the line below it."""
+    if len(text) <= LABEL:
+        return discord.SelectOption(label=text, value=value)
+    cut = text.rfind(" ", 0, LABEL - 1)
+    cut = cut if cut > LABEL // 2 else LABEL - 1
+    rest = text[cut:].strip()
+    return discord.SelectOption(label=text[:cut].rstrip() + "…", value=value,
+                                description=rest if len(rest) <= LABEL else rest[:LABEL - 1] + "…")
+
+
+def _question_menus(content, state: dict, game_id: int, actions: list[dict], view: discord.ui.View,
+                    hints: list[str]) -> tuple[discord.ui.View, list[str]]:
+    """A question with many options: select menus of up to 25 options each
+    (every option, as far as four menus reach), then a row with Map and My
+    sheet. An option a menu cannot carry is left to /choose."""
+    turn = vocabulary.turn_number(state)
+    question = pending_key(state)
+    options, left = [], []
+    for i, action in enumerate(actions):
+        value = vocabulary.select_value(action)
+        if value is None or len(options) >= PER_SELECT * SELECTS:
+            left.append(i + 1)
+        else:
+            options.append((i + 1, _option(vocabulary.describe(action, state, content), value)))
+    menus = [options[start:start + PER_SELECT] for start in range(0, len(options), PER_SELECT)]
+    for n, menu in enumerate(menus):
+        first, last = menu[0][0], menu[-1][0]
+        placeholder = "Choose your answer" if len(menus) == 1 else f"Choose: options {first} to {last}"
+        view.add_item(ActionSelect(vocabulary.to_select_id(game_id, turn, question, n), [o for _, o in menu],
+                                   placeholder))
+    if left:  # (every answer fits an option: only options past the fourth menu are left)
+        hints.append(f"/choose option:{left[0]}" + (f" to {left[-1]}" if len(left) > 1 else ""))
+    view.add_item(ViewButton("map", "Map"))  # the row after the menus
+    view.add_item(ViewButton("sheet", "My sheet"))
     return view, hints
 
 

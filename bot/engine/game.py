@@ -129,6 +129,11 @@ class Engine:
         waiting = ctx.s["pending"]
         self._dispatch(ctx, action)
         effects.run(ctx)
+        turn = ctx.s["turn"]
+        if turn and "round" not in turn:
+            # a turn a haunt began its own way, not through begin_turn, counts its round too
+            slot = haunt_play.MONSTERS if turn.get("monsters") else turn["player"]
+            ctx.s["round"] = turn["round"] = st.next_round({**ctx.s, "turn": state["turn"]}, slot)
         if ctx.s["phase"] == "haunt":
             haunt_play.check_wins(ctx)
         if waiting and ctx.s["pending"] != waiting and action["type"] not in ("decide", "handover") \

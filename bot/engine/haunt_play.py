@@ -508,9 +508,10 @@ def begin_monster_turn(ctx, number: int):
         return
     boss = controller(s)
     turn = st.new_turn(boss, number)
-    turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": []})
+    s["round"] = st.next_round(s, MONSTERS)
+    turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": [], "round": s["round"]})
     s["turn"] = turn
-    ctx.say(f"Turn {number}: the monster turn ({ctx.name(boss)} moves the monsters).", kind="turn", player=boss)
+    ctx.say(f"Turn {number} (round {s['round']}): the monster turn ({ctx.name(boss)} moves the monsters).", kind="turn", player=boss)
     # a monster the haunt keeps out of this turn (asked with its own tile) neither rolls nor recovers in it
     resting = {m["id"] for m in s["monsters"] if not m["dead"] and hooks.first("monster_blocked", ctx, m, m["tile"])}
     for name in dict.fromkeys(m["name"] for m in s["monsters"] if not m["dead"] and not m["stunned"]

@@ -56,6 +56,20 @@ def new_player(name: str, adventurer_id: str) -> dict:
     }
 
 
+def next_round(s: dict, slot: str) -> int:
+    """The round of a new turn of `slot` (a player, or "monsters"): a new
+    one when play has come back round the turn order, or after a pause
+    without a turn, as while the haunt's rules are read (its first turn
+    opens a round)."""
+    prev, order, current = s.get("turn"), s.get("order") or [], s.get("round", 0)
+    if not prev or not current:
+        return current + 1
+    prev_slot = "monsters" if prev.get("monsters") else prev["player"]
+    if prev_slot not in order or slot not in order or order.index(slot) <= order.index(prev_slot):
+        return current + 1
+    return current
+
+
 def new_turn(player_id: str, number: int) -> dict:
     return {
         "player": player_id,

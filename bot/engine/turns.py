@@ -50,7 +50,8 @@ def begin_turn(ctx, pid: str, number: int):
     """A new turn; marks that wait for it wake or end, and the cards in front
     of the player that act at the start of each turn do so (Future Sight,
     Trapper, Will-o'-Wisp)."""
-    ctx.s["turn"] = st.new_turn(pid, number)
+    ctx.s["round"] = st.next_round(ctx.s, pid)
+    ctx.s["turn"] = {**st.new_turn(pid, number), "round": ctx.s["round"]}
     p = ctx.s["players"][pid]
     for mark in list(mk.all_of(ctx, pid)):
         if mark["kind"] == "move_cap":
@@ -59,7 +60,7 @@ def begin_turn(ctx, pid: str, number: int):
             mk.drop(ctx, pid, mark)
             ctx.say(f"{ctx.name(pid)} can be seen again.", kind="mark", player=pid)
     where = f"on the {ctx.tile_name(p['tile'])}" if st.on_board(p) else "off the board"
-    ctx.say(f"Turn {number}: {ctx.who(pid)} {where}, Speed {ctx.value(pid, 'speed')}"
+    ctx.say(f"Turn {number} (round {ctx.s['round']}): {ctx.who(pid)} {where}, Speed {ctx.value(pid, 'speed')}"
             + (f" (may move {allowance(ctx, pid)} this turn)" if allowance(ctx, pid) != ctx.value(pid, "speed")
                else "") + ".", kind="turn", player=pid)
     for cid in list(p["cards"]):

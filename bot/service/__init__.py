@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import IllegalAction
 from bot.engine.legal import actor
-from bot.store import GameRow, Store, StoreError
+from bot.store import GUILD_DEFAULTS, GameRow, Store, StoreError
 from bot.vocabulary import pending_key, turn_number
 
 from . import dicelog
@@ -23,6 +23,7 @@ SET_ASIDE = ("This channel's saved game could not be read and has been set aside
              "start a new one with /game new.")
 GAME_OVER = "This game is over — start another with /game new."
 ANSWERED = "That question has already been answered; use the newest buttons."
+SECRETS_PLACES = ("dm", "threads")  # where a server's secrets may go
 
 
 class Superseded(IllegalAction):
@@ -32,14 +33,14 @@ class Superseded(IllegalAction):
 
 @dataclass
 class Outcome:
+    """An action's result: the state just after it (the game row itself
+    moves on with the next action), its events and the state before."""
     game: GameRow
     events: list[dict]
     before: dict
+    state: dict
     notes: list[str] = field(default_factory=list)
-
-    @property
-    def state(self) -> dict:
-        return self.game.state
+    seq: int | None = None  # the action's place in the game's log (when the store counts them)
 
     @property
     def turn_changed(self) -> bool:
@@ -57,6 +58,7 @@ class GameService:
         # every change to it goes through this service (an action reads nothing back from the disk).
         self.playing: dict[str, GameRow] = {}
         self.fixed_seed: int | None = None  # tests set this to make games reproducible
+        self.guilds: dict[str, dict] = {}  # each server's settings, read once (they change only through here)
 
     @classmethod
     async def open(cls, database: str, engine, clock=time.time) -> "GameService":
@@ -151,6 +153,14 @@ class GameService:
         """The channel's game in play, or None."""
         return await self._playing(channel_id)
 
+    async def active_games(self) -> list[GameRow]:
+        """Every game in play (each kept from now on)."""
+        games = [self.playing.get(g.channel_id) if g.channel_id in self.playing else g
+                 for g in await self.store.active_games()]
+        for g in games:
+            self.playing.setdefault(g.channel_id, g)
+        return games
+
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, else its last one (to look back at a
         finished game: its log, map, sheets and secrets)."""
@@ -206,6 +216,52 @@ class GameService:
             raise IllegalAction(f"This server has no finished game number {game_id}; /history lists them.")
         return game
 
+    # --- server settings: where secrets go -----------------------------------------------
+
+    async def guild_settings(self, guild_id: str | None) -> dict:
+        """The server's settings (the defaults outside a server): `secrets`
+        is "dm" (direct messages) or "threads" (a private thread per player)."""
+        if guild_id is None:
+            return dict(GUILD_DEFAULTS)
+        if guild_id not in self.guilds:
+            self.guilds[guild_id] = await self.store.guild_settings(guild_id)
+        return dict(self.guilds[guild_id])
+
+    async def set_secrets_place(self, guild_id: str | None, where: str) -> dict:
+        """Where the server's secrets go from now on: "dm" or "threads"."""
+        if guild_id is None:
+            raise IllegalAction("This setting belongs to a server; use it in one of its channels.")
+        if where not in SECRETS_PLACES:
+            raise IllegalAction("Secrets go by direct message or in private threads.")
+        await self.store.set_guild_settings(guild_id, secrets=where)
+        self.guilds[guild_id] = {**await self.guild_settings(guild_id), "secrets": where}
+        return dict(self.guilds[guild_id])
+
+    async def secret_thread(self, game: GameRow, player: str) -> str | None:
+        """The private thread that holds this player's secrets of the game, if made."""
+        return await self.store.secret_thread(game.id, player)
+
+    async def remember_secret_thread(self, game: GameRow, player: str, thread_id: str):
+        await self.store.set_secret_thread(game.id, player, thread_id)
+
+    async def delivered(self, game: GameRow, seq: int | None):
+        """The private messages of the game's actions up to `seq` went out.
+        (After a crash before this, the bot sends them when it starts again:
+        at least once, see undelivered.)"""
+        if seq and seq > game.delivered:
+            await self.store.set_delivered(game.id, seq)
+            game.delivered = seq
+
+    async def undelivered(self, game: GameRow) -> tuple[dict[str, list[str]], int]:
+        """Each player's private messages the game committed but never sent
+        (the bot stopped in between), oldest first, and the last action they
+        belong to (to pass to `delivered` once they are out)."""
+        found = await self.store.undelivered(game.id, game.delivered)
+        private: dict[str, list[str]] = {}
+        for _, audience, text in found:
+            private.setdefault(audience, []).append(text)
+        return private, max((seq for seq, _, _ in found), default=game.delivered)
+
     async def set_summary_message(self, game: GameRow, message_id: str | None):
         """Remember the pinned summary message, so it is edited, not reposted."""
         await self.store.set_summary_message(game.id, message_id)
@@ -237,7 +293,7 @@ class GameService:
             self.playing.pop(game.channel_id, None)
         if waiting_on_another:
             await self._forget_skippable(game)
-        return Outcome(game, events, before)
+        return Outcome(game, events, before, state, seq=game.seq)
 
     async def _schedule(self, game: GameRow):
         """Reminder and deadline for the player the game now waits for."""
@@ -339,7 +395,7 @@ class GameService:
         if game.state["phase"] != "over" and game.state["turn"]["player"] == absent and not game.state["pending"]:
             out = await self._apply(game, {"type": "end", "player": absent})
             events += out.events
-        return Outcome(game, events, before, notes=["The turn was skipped by vote."])
+        return Outcome(game, events, before, game.state, notes=["The turn was skipped by vote."], seq=game.seq)
 
 
 ENDINGS = {"haunt_won": "won the haunt", "haunt_ended": "the haunt ended without a winner",

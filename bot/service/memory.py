@@ -7,7 +7,7 @@ changes a state in place (it returns a new one), so holding it is safe and
 keeps the table fast. Settings and actions are copied."""
 import time
 
-from bot.store import GameRow
+from bot.store import GUILD_DEFAULTS, GameRow
 
 
 class MemoryStore:
@@ -18,6 +18,8 @@ class MemoryStore:
         self.timers: list[dict] = []
         self.votes: set[tuple[int, int, str]] = set()
         self.next_timer = 1
+        self.guilds: dict[str, dict] = {}  # guild id -> the settings set there
+        self.threads: dict[tuple[int, str], str] = {}  # (game id, user id) -> secret thread id
 
     async def open(self):
         return self
@@ -101,6 +103,12 @@ class MemoryStore:
     async def recent_events(self, game_id: int, audience: list[str], limit: int = 15) -> list[str]:
         return [t for i, a, t in self.events if i == game_id and a in audience][-limit:]
 
+    async def undelivered(self, game_id: int, after_seq: int) -> list[tuple[int, str, str]]:
+        return []  # games in memory never outlive the process: nothing is left to send after a restart
+
+    async def set_delivered(self, game_id: int, seq: int):
+        pass
+
     async def set_summary_message(self, game_id: int, message_id: str | None):
         self.games[game_id]["summary_message_id"] = message_id
 
@@ -129,3 +137,20 @@ class MemoryStore:
     async def add_skip_vote(self, game_id: int, turn: int, voter: str) -> int:
         self.votes.add((game_id, turn, voter))
         return sum(1 for i, t, _ in self.votes if i == game_id and t == turn)
+
+    # --- server settings and secret threads ---------------------------------------------
+
+    async def guild_settings(self, guild_id: str) -> dict:
+        return {**GUILD_DEFAULTS, **self.guilds.get(guild_id, {})}
+
+    async def set_guild_settings(self, guild_id: str, **values):
+        unknown = set(values) - set(GUILD_DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown server settings: {sorted(unknown)}")
+        self.guilds.setdefault(guild_id, {}).update(values)
+
+    async def secret_thread(self, game_id: int, user_id: str) -> str | None:
+        return self.threads.get((game_id, user_id))
+
+    async def set_secret_thread(self, game_id: int, user_id: str, thread_id: str):
+        self.threads[(game_id, user_id)] = thread_id

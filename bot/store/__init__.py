@@ -19,6 +19,9 @@ MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
 # It stays in the file for inspection (logged with its id) and out of play.
 SET_ASIDE = -1
 
+# A server's settings, chosen by its admins for all its games (table guild_settings), and their defaults.
+GUILD_DEFAULTS = {"secrets": "dm"}  # where each player's secrets go: "dm" or "threads"
+
 log = logging.getLogger("bot.store")
 
 
@@ -41,6 +44,7 @@ class GameRow:
     created_at: float = 0.0
     updated_at: float = 0.0
     seq: int | None = None  # actions recorded so far, once known (saves reading it back for every action)
+    delivered: int = 0  # the last action whose private messages went out
 
 
 @dataclass
@@ -397,6 +401,18 @@ class Store:
             return [r[0] for r in reversed(await cur.fetchall())]
 
     @serialized
+    async def undelivered(self, game_id: int, after_seq: int) -> list[tuple[int, str, str]]:
+        """Private events (seq, audience, text) of the actions after `after_seq`, oldest first."""
+        async with self.db.execute("SELECT seq, audience, text FROM events WHERE game_id = ? AND seq > ? "
+                                   "AND audience != 'all' ORDER BY rowid", (game_id, after_seq)) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    @serialized
+    async def set_delivered(self, game_id: int, seq: int):
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET delivered = MAX(delivered, ?) WHERE id = ?", (seq, game_id))
+
+    @serialized
     async def set_summary_message(self, game_id: int, message_id: str | None):
         async with self.transaction():
             await self.db.execute("UPDATE games SET summary_message_id = ? WHERE id = ?", (message_id, game_id))
@@ -442,6 +458,40 @@ class Store:
                                        (game_id, turn)) as cur:
                 return (await cur.fetchone())[0]
 
+    # --- server settings and secret threads ---------------------------------------------
+
+    @serialized
+    async def guild_settings(self, guild_id: str) -> dict:
+        """The server's settings (GUILD_DEFAULTS for those never set)."""
+        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return {**GUILD_DEFAULTS, **({k: row[k] for k in GUILD_DEFAULTS} if row else {})}
+
+    @serialized
+    async def set_guild_settings(self, guild_id: str, **values):
+        unknown = set(values) - set(GUILD_DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown server settings: {sorted(unknown)}")
+        names = sorted(values)
+        async with self.transaction():
+            await self.db.execute(
+                f"INSERT INTO guild_settings (guild_id, {', '.join(names)}) VALUES (?{', ?' * len(names)})"
+                f" ON CONFLICT (guild_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in names)}",
+                (guild_id, *(values[n] for n in names)))
+
+    @serialized
+    async def secret_thread(self, game_id: int, user_id: str) -> str | None:
+        async with self.db.execute("SELECT thread_id FROM secret_threads WHERE game_id = ? AND user_id = ?",
+                                   (game_id, user_id)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    @serialized
+    async def set_secret_thread(self, game_id: int, user_id: str, thread_id: str):
+        async with self.transaction():
+            await self.db.execute("INSERT OR REPLACE INTO secret_threads (game_id, user_id, thread_id) VALUES (?, ?, ?)",
+                                  (game_id, user_id, thread_id))
+
 
 def statements(script: str) -> list[str]:
     """A migration script's statements, one by one. executescript() would
@@ -479,4 +529,4 @@ def _game(row) -> GameRow:
     return GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
                    seed=row["seed"], state=state, settings=settings,
                    summary_message_id=row["summary_message_id"], active=row["active"] == 1,
-                   created_at=row["created_at"], updated_at=row["updated_at"])
+                   created_at=row["created_at"], updated_at=row["updated_at"], delivered=row["delivered"])

@@ -31,7 +31,11 @@ GUILD_TEXT = 0
 DM = 1
 GUILD_VOICE = 2
 GUILD_CATEGORY = 4
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 CHANNEL_TYPES = {"text": GUILD_TEXT, "voice": GUILD_VOICE, "category": GUILD_CATEGORY}
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes a thread may stay quiet before it is archived
 
 # Permissions (bit values taken from discord.py so they never drift).
 P = discord.Permissions
@@ -45,6 +49,10 @@ MANAGE_MESSAGES = P(manage_messages=True).value
 PIN_MESSAGES = P(pin_messages=True).value
 ADD_REACTIONS = P(add_reactions=True).value
 READ_MESSAGE_HISTORY = P(read_message_history=True).value
+SEND_MESSAGES_IN_THREADS = P(send_messages_in_threads=True).value
+CREATE_PUBLIC_THREADS = P(create_public_threads=True).value
+CREATE_PRIVATE_THREADS = P(create_private_threads=True).value
+MANAGE_THREADS = P(manage_threads=True).value
 EVERYONE_DEFAULT = P(
     view_channel=True,
     send_messages=True,
@@ -56,6 +64,7 @@ EVERYONE_DEFAULT = P(
     use_external_emojis=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    create_private_threads=True,
     create_instant_invite=True,
     change_nickname=True,
     connect=True,
@@ -214,10 +223,27 @@ class FakeChannel:
     overwrites: list[Overwrite] = field(default_factory=list)
     last_message_id: Optional[int] = None
     last_pin_timestamp: Optional[str] = None
+    # Threads only: `parent` is the text channel, `owner` who created it, `members` the user ids in it
+    # (a private thread is seen by its members and by whoever may Manage Threads in the parent).
+    owner: Optional[FakeUser] = None
+    members: dict[int, str] = field(default_factory=dict)  # user id -> when they joined (ISO)
+    invitable: bool = True
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    created: str = field(default_factory=iso)
+    message_count: int = 0
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    def thread_member_payload(self, user_id: int) -> dict:
+        return {"id": str(self.id), "user_id": str(user_id), "join_timestamp": self.members[user_id], "flags": 0}
 
     @property
     def mention(self) -> str:
@@ -232,6 +258,30 @@ class FakeChannel:
                 "last_message_id": str(self.last_message_id) if self.last_message_id else None,
                 "flags": 0,
                 "recipients": [self.recipient.payload()],
+            }
+        elif self.is_thread:
+            assert self.parent is not None and self.guild is not None
+            d = {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner.id if self.owner else 0),
+                "name": self.name,
+                "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+                "rate_limit_per_user": 0,
+                "message_count": self.message_count,
+                "total_message_sent": self.message_count,
+                "member_count": min(len(self.members), 50),
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.created,
+                    "locked": self.locked,
+                    "create_timestamp": self.created,
+                    **({"invitable": self.invitable} if self.type == PRIVATE_THREAD else {}),
+                },
             }
         else:
             d = {
@@ -262,6 +312,8 @@ class FakeChannel:
 
     def __repr__(self) -> str:
         where = f"dm:{self.recipient.name}" if self.is_dm and self.recipient else f"#{self.name}"
+        if self.is_thread and self.parent is not None:
+            where = f"#{self.parent.name} > {'private' if self.type == PRIVATE_THREAD else 'public'} thread {self.name!r}"
         return f"<FakeChannel {where} id={self.id}>"
 
 
@@ -272,6 +324,7 @@ class FakeGuild:
     owner: FakeUser
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
+    threads: list[FakeChannel] = field(default_factory=list)  # not in `channels`, as in Discord's payloads
     members: dict[int, FakeMember] = field(default_factory=dict)
     created: str = field(default_factory=iso)
 
@@ -357,6 +410,14 @@ def channel_permissions(channel: FakeChannel, member: Optional[FakeMember]) -> i
         return EVERYONE_DEFAULT & ~(MANAGE_MESSAGES)
     if member is None or channel.guild is None:
         return 0
+    if channel.is_thread:
+        # A thread has no overwrites of its own: its parent's permissions hold. A private thread is
+        # seen only by its members and by whoever may Manage Threads there.
+        assert channel.parent is not None
+        perms = channel_permissions(channel.parent, member)
+        if channel.type == PRIVATE_THREAD and member.id not in channel.members and not perms & MANAGE_THREADS:
+            return 0
+        return perms
     guild = channel.guild
     perms = base_permissions(guild, member)
     if perms == ALL_PERMISSIONS:
@@ -681,7 +742,8 @@ def _emoji_payload(key: str) -> dict:
 @dataclass
 class LogEntry:
     """One thing the bot did, in order. kind is one of: message, edit, delete,
-    pin, unpin, reaction, unreaction, interaction_response, typing."""
+    pin, unpin, reaction, unreaction, interaction_response, typing,
+    thread_create, thread_member_add (these two carry ids in `data`)."""
 
     kind: str
     message: Optional[StoredMessage] = None

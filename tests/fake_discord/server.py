@@ -47,16 +47,24 @@ from .models import (
     ADD_REACTIONS,
     ATTACH_FILES,
     BOT_ROLE_DEFAULT,
+    ARCHIVE_DURATIONS,
     CHANNEL_TYPES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     DM,
+    GUILD_TEXT,
     EMBED_LINKS,
     EPHEMERAL,
     EVERYONE_DEFAULT,
     LOADING,
     MANAGE_MESSAGES,
+    MANAGE_THREADS,
     PIN_MESSAGES,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     FakeChannel,
     FakeGuild,
@@ -419,6 +427,25 @@ class FakeDiscord:
             self._dm_channels[user.id] = ch
             self.channels[ch.id] = ch
         return ch
+
+    def threads(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads of a text channel (any created by the bot), oldest first."""
+        return [t for t in self.channels.values() if t.is_thread and t.parent is channel]
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """A channel or thread disappears (deleted by a moderator): the bot
+        gets CHANNEL_DELETE / THREAD_DELETE and 10003 Unknown Channel after."""
+        guild = channel.guild
+        assert guild is not None, "only guild channels and threads can be deleted"
+        self.channels.pop(channel.id, None)
+        if channel.is_thread:
+            guild.threads = [t for t in guild.threads if t is not channel]
+            data = {"id": str(channel.id), "guild_id": str(guild.id), "parent_id": str(channel.parent.id),
+                    "type": channel.type}
+            self._spawn(self.gateway_dispatch("THREAD_DELETE", data, guild_id=guild.id, intent=GUILDS))
+        else:
+            guild.channels = [c for c in guild.channels if c is not channel]
+            self._spawn(self.gateway_dispatch("CHANNEL_DELETE", channel.payload(), guild_id=guild.id, intent=GUILDS))
 
     def set_permissions(self, channel: FakeChannel, target: Union[FakeUser, FakeRole, FakeGuild],
                         *, allow: Iterable[str] = (), deny: Iterable[str] = ()) -> None:
@@ -1069,6 +1096,7 @@ class FakeDiscord:
         self.messages[msg.id] = msg
         if not msg.ephemeral:
             msg.channel.last_message_id = msg.id
+            msg.channel.message_count += 1
         return msg
 
     def _make_attachments(self, channel: FakeChannel, spec: Optional[list[dict]], uploads: list[_Upload],
@@ -1215,7 +1243,9 @@ class FakeDiscord:
         perms = self._bot_perms(channel)
         if not perms & VIEW_CHANNEL:
             raise err(V.MISSING_ACCESS)
-        need = SEND_MESSAGES
+        need = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if channel.is_thread and channel.locked and not perms & MANAGE_THREADS:
+            raise err(V.THREAD_LOCKED)
         if uploads:
             need |= ATTACH_FILES
         if payload.get("embeds"):
@@ -1261,7 +1291,8 @@ class FakeDiscord:
             member_count=len(guild.members),
             members=[m.payload() for m in members],
             channels=[c.payload(include_guild_id=False) for c in guild.channels],
-            threads=[],
+            # like Discord: the active threads the bot can see
+            threads=[t.payload() for t in guild.threads if not t.archived and self._bot_perms(t) & VIEW_CHANNEL],
             voice_states=[],
             presences=[],
             stage_instances=[],
@@ -1401,6 +1432,8 @@ class FakeDiscord:
         r.add_get(C + "/messages/{message_id:\\d+}", self.h_message)
         r.add_patch(C + "/messages/{message_id:\\d+}", self.h_message)
         r.add_delete(C + "/messages/{message_id:\\d+}", self.h_message)
+        r.add_post(C + "/threads", self.h_create_thread)
+        r.add_put(C + "/thread-members/{user_id}", self.h_thread_member)
         r.add_put(C + "/messages/{message_id:\\d+}/reactions/{emoji}/@me", self.h_reaction)
         r.add_delete(C + "/messages/{message_id:\\d+}/reactions/{emoji}/@me", self.h_reaction)
         # guilds
@@ -1762,6 +1795,9 @@ class FakeDiscord:
         ch = self._channel(request)
         payload, uploads = await self._read_body(request)
         self._check_send(ch, payload, uploads)
+        if ch.is_thread and ch.archived:  # like Discord: a message unarchives a thread that is not locked
+            ch.archived = False
+            await self._gw_thread("THREAD_UPDATE", ch)
         msg = self._create_message(ch, payload, uploads)
         await self._gw_message("MESSAGE_CREATE", msg)
         return _json(msg.payload())
@@ -1894,6 +1930,101 @@ class FakeDiscord:
             users.discard(self.bot_user.id)
             self.log.append(LogEntry("unreaction", msg, data={"emoji": emoji}))
         return _no_content()
+
+    # ---- threads ---------------------------------------------------------
+
+    async def h_create_thread(self, request: web.Request) -> web.StreamResponse:
+        """POST /channels/{id}/threads: a thread without a starter message
+        (type 12, private, by default, as in API v10)."""
+        parent = self._channel(request)
+        if parent.type != GUILD_TEXT:
+            raise err(V.INVALID_CHANNEL_TYPE)
+        body, _ = await self._read_body(request)
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise V.form_error(["name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        kind = body.get("type")
+        kind = PRIVATE_THREAD if kind is None else kind
+        if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+            raise V.form_error(["type"], "BASE_TYPE_CHOICES", f"Value must be one of {{{PUBLIC_THREAD}, {PRIVATE_THREAD}}}.")
+        duration = body.get("auto_archive_duration")
+        duration = 1440 if duration is None else duration
+        if duration not in ARCHIVE_DURATIONS:
+            raise V.form_error(["auto_archive_duration"], "BASE_TYPE_CHOICES",
+                               f"Value must be one of {set(ARCHIVE_DURATIONS)}.")
+        invitable = body.get("invitable")
+        if invitable is not None and not isinstance(invitable, bool):
+            raise V.form_error(["invitable"], "BASE_TYPE_BAD_BOOLEAN", "Must be either true or false.")
+        need = CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else CREATE_PUBLIC_THREADS
+        if not self._bot_perms(parent) & need:
+            raise err(V.MISSING_PERMISSIONS)
+        assert parent.guild is not None
+        thread = FakeChannel(snowflake(), name, kind, guild=parent.guild, parent=parent, owner=self.bot_user,
+                             invitable=invitable is not False, auto_archive_duration=duration)
+        thread.members[self.bot_user.id] = iso()  # the creator is in it
+        parent.guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        self.log.append(LogEntry("thread_create", data={"thread_id": thread.id, "parent_id": parent.id, "type": kind}))
+        await self._gw_thread("THREAD_CREATE", thread, newly_created=True)
+        return _json(thread.payload(), 201)
+
+    async def h_thread_member(self, request: web.Request) -> web.StreamResponse:
+        """PUT /channels/{thread_id}/thread-members/{user_id|@me}."""
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise err(V.INVALID_CHANNEL_TYPE)
+        assert thread.guild is not None and thread.parent is not None
+        raw = request.match_info["user_id"]
+        try:
+            uid = self.bot_user.id if raw == "@me" else int(raw)
+        except ValueError:
+            raise err(V.UNKNOWN_USER)
+        member = thread.guild.members.get(uid)
+        if member is None:
+            raise err(V.UNKNOWN_MEMBER)
+        if thread.archived:
+            raise err(V.THREAD_ARCHIVED)
+        perms = self._bot_perms(thread)
+        if not perms & SEND_MESSAGES_IN_THREADS:
+            raise err(V.MISSING_PERMISSIONS)
+        if uid != self.bot_user.id and thread.type == PRIVATE_THREAD and self.bot_user.id not in thread.members:
+            raise err(V.MISSING_ACCESS)
+        if (uid != self.bot_user.id and thread.type == PRIVATE_THREAD and not thread.invitable
+                and thread.owner is not self.bot_user and not perms & MANAGE_THREADS):
+            raise err(V.MISSING_PERMISSIONS)  # only moderators (and its creator) add people to a closed thread
+        if not channel_permissions(thread.parent, member) & VIEW_CHANNEL:
+            raise err(V.MISSING_ACCESS)  # one who cannot see the channel cannot be in its threads
+        if uid in thread.members:
+            return _no_content()
+        thread.members[uid] = iso()
+        self.log.append(LogEntry("thread_member_add", data={"thread_id": thread.id, "user_id": uid}))
+        data = {"id": str(thread.id), "guild_id": str(thread.guild.id), "member_count": min(len(thread.members), 50),
+                "added_members": [{**thread.thread_member_payload(uid), "member": member.payload()}]}
+        # like Discord: others joining reach only sessions with the members intent; the bot's own join, any
+        await self.gateway_dispatch("THREAD_MEMBERS_UPDATE", data, guild_id=thread.guild.id,
+                                    intent=GUILDS if uid == self.bot_user.id else GUILD_MEMBERS)
+        if uid == self.bot_user.id:  # joining: the thread itself reaches the bot
+            await self._gw_thread("THREAD_CREATE", thread)
+        return _no_content()
+
+    async def _gw_thread(self, event: str, thread: FakeChannel, *, newly_created: bool = False) -> None:
+        """THREAD_CREATE / THREAD_UPDATE. Like Discord, a private thread's
+        events go only to sessions of members (the bot) or moderators."""
+        assert thread.guild is not None
+        if not self._bot_perms(thread) & VIEW_CHANNEL:
+            return
+        data = thread.payload()
+        if self.bot_user.id in thread.members:
+            data["member"] = thread.thread_member_payload(self.bot_user.id)
+        if newly_created:
+            data["newly_created"] = True
+        await self.gateway_dispatch(event, data, guild_id=thread.guild.id, intent=GUILDS)
+
+    def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """The thread goes quiet long enough to be archived (or a moderator
+        locks it): THREAD_UPDATE; a message unarchives it unless locked."""
+        thread.archived, thread.locked = True, locked
+        self._spawn(self._gw_thread("THREAD_UPDATE", thread))
 
     # ---- guilds ----------------------------------------------------------
 

@@ -43,6 +43,9 @@ EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 CANNOT_DM = (403, 50007, "Cannot send messages to this user")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
 CANNOT_EXECUTE_ON_DM = (403, 50003, "Cannot execute action on a DM channel")
+INVALID_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")
+THREAD_ARCHIVED = (400, 50083, "Operation cannot be performed on an archived thread")
+THREAD_LOCKED = (403, 160005, "Thread is locked")
 
 
 def err(spec: tuple[int, int, str]) -> ApiError:

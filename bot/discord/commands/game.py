@@ -3,6 +3,7 @@ import discord
 from discord import app_commands
 
 from bot import text
+from bot.discord.private_threads import can_open
 from bot.discord.views import secret_view
 from bot.engine import IllegalAction
 from bot.vocabulary import make
@@ -93,7 +94,13 @@ def register(bot):
                 f"SHA-256 is `{bot.service.commitment(outcome.game)}`. The seed is revealed when the game ends; "
                 "then `/log file` downloads the log and `python -m bot table --verify SEED LOG` checks every roll "
                 "and draw.")
-            await check_dms(interaction, outcome.state)
+            if not await in_threads(interaction):
+                await check_dms(interaction, outcome.state)
+
+    async def in_threads(interaction) -> bool:
+        """Whether the secrets go to private threads the bot may open here (so no DM is needed)."""
+        settings = await bot.service.guild_settings(str(interaction.guild_id))
+        return settings["secrets"] == "threads" and can_open(getattr(interaction, "app_permissions", None))
 
     async def check_dms(interaction, state):
         """At the start, make sure every player can receive private messages."""

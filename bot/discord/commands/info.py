@@ -8,14 +8,17 @@ from bot.engine import IllegalAction
 from bot.engine.specials.house_rules import HOUSE_RULES
 from bot.service import history_lines
 
+from .server import SHORT
+
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.
 **Set up:** `/game new`, then each player `/game join adventurer:` (3 to 6), then `/game start`.
 **Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/end`. The buttons under each turn do the same.
-**The haunt:** your side's rules come by DM (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|slay|trait` for rules the bot leaves to you (on your turn), `/haunt declare` to claim a win the bot cannot see (everyone else answers privately with `/haunt confirm`).
+**The haunt:** your side's rules come privately, by DM or in your private thread (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, and `/haunt counter|token|task|slay|trait` for rules the bot leaves to you (on your turn), `/haunt declare` to claim a win the bot cannot see (everyone else answers privately with `/haunt confirm`).
 **Any time:** `/sheet` (your traits and cards, only you see it), `/map`, `/game status`, `/log recent`, `/rules`, `/history` (this server's finished games).
 **Options of `/game new`:** `seed:` plays the same game again (same tiles, cards and dice); `haunt:` plays that haunt (1-50) in place of the chart's when the haunt roll succeeds (its traitor from the traitor table as usual); `rules:` house rules from *Betrayal Legacy* (`/rules house` lists them); `avoid_repeats:` the rulebook's optional rule: a haunt this server has played sends the search on to the nearest other omen tile, then the next omen cards.
 **Dice anyone can check:** at `/game start` the bot posts the SHA-256 of the game's secret seed; at the end it reveals the seed. `/log file` downloads the game's log (actions, every roll's faces, every card and tile drawn) and `python -m bot table --verify SEED LOG` replays it and confirms every roll and draw.
-**Away players:** `/game settings` sets reminders and a deadline; after it, `/game skip` votes to skip a turn. `/game handover` gives a seat to someone else."""
+**Away players:** `/game settings` sets reminders and a deadline; after it, `/game skip` votes to skip a turn. `/game handover` gives a seat to someone else.
+**Server admins:** `/server secrets` chooses where secrets go: DMs or a private thread per player."""
 
 
 
@@ -118,4 +121,8 @@ def register(bot):
 
     @tree.command(name="help", description="How to play with this bot")
     async def help_(interaction: discord.Interaction):
-        await bot.private(interaction, HELP)
+        if interaction.guild_id is None:
+            await bot.private(interaction, HELP)
+            return
+        place = (await bot.service.guild_settings(str(interaction.guild_id)))["secrets"]
+        await bot.private(interaction, f"{HELP} Here: {SHORT[place]}.")
