@@ -85,10 +85,10 @@ def cpu_seconds(pid: int) -> float:
 # --- the players ---------------------------------------------------------------------
 
 class Players:
-    def __init__(self, s, guild, database: str, think: float, rnd: random.Random):
+    def __init__(self, s, guild, database: str, think: float, rnd: random.Random, map_setting: str | None = None):
         from bot.content import load_content
         from bot.engine import Engine
-        self.s, self.guild, self.think, self.rnd = s, guild, think, rnd
+        self.s, self.guild, self.think, self.rnd, self.map = s, guild, think, rnd, map_setting
         self.engine = Engine(load_content())
         self.db = None
         self.database = database
@@ -134,7 +134,8 @@ class Players:
     async def play(self, channel, users, turns: int):
         self.channels.add(channel.id)
         by_id = {str(u.id): u for u in users}
-        await self.command(users[0], channel, "game", subcommand="new")
+        await self.command(users[0], channel, "game", subcommand="new",
+                           options={"map": self.map} if self.map else {})
         for u, adventurer in zip(users, ADVENTURERS):
             await self.command(u, channel, "game", subcommand="join", options={"adventurer": adventurer})
         await self.command(users[1], channel, "game", subcommand="start")
@@ -210,7 +211,7 @@ async def main(args):
                                    stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         try:
             await wait_ready(s, guild, bot)
-            players = Players(s, guild, os.path.join(data_dir, "games.db"), args.think, random.Random(1))
+            players = Players(s, guild, os.path.join(data_dir, "games.db"), args.think, random.Random(1), args.map)
             gc.freeze()  # the players' process must not pause to collect while it times the bot
             gc.disable()
             cpu0, own0, t0 = cpu_seconds(bot.pid), time.process_time(), time.perf_counter()
@@ -252,6 +253,8 @@ if __name__ == "__main__":
         ap = argparse.ArgumentParser()
         ap.add_argument("--games", type=int, default=1000)
         ap.add_argument("--turns", type=int, default=20, help="commands per game after the start")
+        ap.add_argument("--map", choices=("turn", "round", "request"),
+                        help="the games' map setting (/game new map:); the default draws a map after every turn")
         ap.add_argument("--think", type=float, default=3.0,
                         help="mean seconds a player takes before each command (0: as fast as the bot answers)")
         asyncio.run(main(ap.parse_args()))
