@@ -106,3 +106,20 @@ def dice(monkeypatch):
     d = Dice()
     monkeypatch.setattr(rng, "roll", d.roll)
     return d
+
+
+def arrange_hidden_traitor_reveal(s: dict) -> str:
+    """Set up, in place, the moment before a hidden-traitor reveal (haunt
+    19): the current player has drawn the last omen, the Whispering Skull,
+    on the Arcane Retreat, so ending the turn reveals the haunt and sends
+    every player a secret token. Returns that player."""
+    pid = s["turn"]["player"]
+    s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
+    s["stacks"]["catacomb"].remove("arcane_retreat")
+    s["decks"]["omen"].remove("whispering_skull")
+    s["players"][pid]["cards"].append("whispering_skull")
+    s["turn"]["omens"] = [["whispering_skull", "arcane_retreat"]]
+    s["omens_revealed"] = 13
+    s["discard"]["omen"] = s["decks"]["omen"]
+    s["decks"]["omen"] = []
+    return pid

@@ -11,6 +11,7 @@ from bot.discord.client import GameBot
 from bot.discord.pace import ChannelPace
 from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
 from bot.vocabulary import from_custom_id, select_value, to_custom_id, to_select_id, turn_number
+from tests.conftest import arrange_hidden_traitor_reveal
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
 WAY_NAMES = {"north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
@@ -288,18 +289,9 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=20)
     warnings = [m for m in start.followups if "cannot send you private messages" in m.content]
     assert warnings and f"<@{t.uid('cy')}>" in warnings[0].content
-    # Arrange a hidden-traitor reveal: the last omen, the Whispering Skull on the Arcane Retreat (haunt 19).
     game = await t.game()
     s = game.state
-    pid = s["turn"]["player"]
-    s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
-    s["stacks"]["catacomb"].remove("arcane_retreat")
-    s["decks"]["omen"].remove("whispering_skull")
-    s["players"][pid]["cards"].append("whispering_skull")
-    s["turn"]["omens"] = [["whispering_skull", "arcane_retreat"]]
-    s["omens_revealed"] = len(s["decks"]["omen"]) and 13
-    s["discard"]["omen"] = s["decks"]["omen"]
-    s["decks"]["omen"] = []
+    pid = arrange_hidden_traitor_reveal(s)
     await t.put_state(game, s)
     h = await t.slash(t.name_of(pid), "end")
     await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=20)

@@ -6,6 +6,7 @@ rest of the game and after a restart; when a thread cannot be opened, the
 secret comes by DM, then by the secret button."""
 import copy
 
+from tests.conftest import arrange_hidden_traitor_reveal
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 
@@ -27,15 +28,7 @@ async def reveal_setup(t: Table) -> tuple[dict, str]:
     back for another reveal, and who ends the turn."""
     game = await t.game()
     s = game.state
-    pid = s["turn"]["player"]
-    s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
-    s["stacks"]["catacomb"].remove("arcane_retreat")
-    s["decks"]["omen"].remove("whispering_skull")
-    s["players"][pid]["cards"].append("whispering_skull")
-    s["turn"]["omens"] = [["whispering_skull", "arcane_retreat"]]
-    s["omens_revealed"] = len(s["decks"]["omen"]) and 13
-    s["discard"]["omen"] = s["decks"]["omen"]
-    s["decks"]["omen"] = []
+    pid = arrange_hidden_traitor_reveal(s)
     return copy.deepcopy(s), t.name_of(pid)
 
 

@@ -20,6 +20,7 @@ from bot.engine import IllegalAction
 from bot.engine.legal import actor
 from bot.service import SET_ASIDE, GameService
 from bot.store import Store, StoreError, statements
+from tests.conftest import arrange_hidden_traitor_reveal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -432,16 +433,7 @@ async def test_a_handed_over_seat_takes_its_secrets_along(two_games):
     store = svc.store
     game = await store.active_game("a")
     s = game.state
-    # Arrange a hidden-traitor haunt (19): the last omen, the Whispering Skull on the Arcane Retreat.
-    pid = s["turn"]["player"]
-    s["board"]["arcane_retreat"] = {"level": "catacomb", "x": 1, "y": -1, "rot": 0}
-    s["stacks"]["catacomb"].remove("arcane_retreat")
-    s["decks"]["omen"].remove("whispering_skull")
-    s["players"][pid]["cards"].append("whispering_skull")
-    s["turn"]["omens"] = [["whispering_skull", "arcane_retreat"]]
-    s["omens_revealed"] = 13
-    s["discard"]["omen"] = s["decks"]["omen"]
-    s["decks"]["omen"] = []
+    pid = arrange_hidden_traitor_reveal(s)
     await store.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(s), game.id))
     svc = restarted(svc)  # reads the arranged state
     out = await svc.act("a", {"type": "end", "player": pid})
