@@ -47,8 +47,10 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
                                    for m in t.s.channel_messages(t.channel)), timeout=10, what="the claim")
     h = await t.slash(traitor, "haunt", subcommand="confirm", options={"answer": "no"})
     assert h.ephemeral and "only you see this" in h.content
-    said = [m for m in t.s.channel_messages(t.channel) if "disputed" in m.content]
-    assert said and said[-1].interaction is None, "the dispute is a plain message, not the disputer's reply"
+    # (a plain message waits its turn within the channel's pace of 5 writes per 5 s)
+    said = await t.s.wait_for(lambda: [m for m in t.s.channel_messages(t.channel) if "disputed" in m.content],
+                              timeout=10, what="the dispute in the channel")
+    assert said[-1].interaction is None, "the dispute is a plain message, not the disputer's reply"
     name = state["players"][t.uid(traitor)]["name"]
     assert name not in said[-1].content
     assert (await t.state())["phase"] == "haunt"
