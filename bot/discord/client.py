@@ -98,7 +98,7 @@ class GameBot(discord.Client):
             channel = self.get_channel(int(game.channel_id)) or self.get_partial_messageable(int(game.channel_id))
             try:
                 await self.send_private(self.channel_poster(channel),
-                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()})
+                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()}, game)
             except discord.HTTPException as e:
                 log.info("undelivered secrets of game %s still not sent: %s", game.id, e)
                 continue
@@ -202,7 +202,7 @@ class GameBot(discord.Client):
             await post(await self.seed_reveal(outcome.game))
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
-        await self.send_private(post, d.private)  # secrets before the map, which may take a while to draw
+        await self.send_private(post, d.private, outcome.game)  # secrets before the map, which may take a while to draw
         if d.private:
             await self.service.delivered(outcome.game, outcome.seq)
         if messages.map_due(outcome.before, state):
@@ -235,14 +235,14 @@ class GameBot(discord.Client):
         else:
             await interaction.response.send_message(message, ephemeral=True, **kwargs)
 
-    async def send_private(self, post, private: dict[str, list[str]]):
+    async def send_private(self, post, private: dict[str, list[str]], game):
         """Secrets go by DM, or into each player's private thread where the
         server chose threads (/server secrets; by DM if the thread fails);
         if a player's DMs are closed, they get a button that shows them
         privately instead."""
-        game = await self.private_threads.game_for(getattr(post, "channel_id", None)) if private else None
+        threads = bool(private) and await self.private_threads.chosen(game)
         for uid, texts in private.items():
-            if game is not None and await self.private_threads.send(game, uid, texts):
+            if threads and await self.private_threads.send(game, uid, texts):
                 continue
             try:
                 user = await self.fetch_user(int(uid))
@@ -472,7 +472,6 @@ def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thi
         if pace is not None:
             await pace.wait(where.id)
         return await where.send(content, **kwargs)
-    post.channel_id = getattr(channel, "id", None) or getattr(interaction, "channel_id", None)  # whose game
     return post
 
 

@@ -126,17 +126,10 @@ def summary(content, state: dict, title: str = "Betrayal at Baldur's Gate") -> s
                    text.status(content, state)])[0]
 
 
-def _slot(turn: dict) -> str:
-    return "monsters" if turn.get("monsters") else turn["player"]
-
-
 def new_round(before: dict, state: dict) -> bool:
-    """Whether the turn that just began opens a round: play came back round
-    the order (or there was no turn before)."""
-    old, new, order = before.get("turn"), state.get("turn"), state.get("order") or []
-    if not old or not new or _slot(old) not in order or _slot(new) not in order:
-        return True
-    return order.index(_slot(new)) <= order.index(_slot(old))
+    """Whether the turn that just began opens a round (the engine counts
+    rounds: see bot.engine.state.next_round)."""
+    return state.get("round", 0) != before.get("round", 0)
 
 
 def map_due(before: dict, state: dict) -> bool:

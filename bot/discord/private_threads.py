@@ -38,15 +38,11 @@ class PrivateThreads:
         self.bot = bot
         self.locks: dict[tuple[int, str], asyncio.Lock] = defaultdict(asyncio.Lock)  # one thread opened at a time
 
-    async def game_for(self, channel_id) -> object | None:
-        """The channel's game, if its server keeps secrets in private threads (else None: DMs)."""
-        if channel_id is None:
-            return None
-        game = await self.bot.service.latest_game(str(channel_id))
-        if game is None or game.guild_id in (None, "None"):
-            return None
-        settings = await self.bot.service.guild_settings(game.guild_id)
-        return game if settings["secrets"] == "threads" else None
+    async def chosen(self, game) -> bool:
+        """Whether the game's server keeps secrets in private threads (else: DMs)."""
+        if game.guild_id in (None, "None"):
+            return False
+        return (await self.bot.service.guild_settings(game.guild_id))["secrets"] == "threads"
 
     async def send(self, game, uid: str, texts: list[str]) -> bool:
         """Post the player's secrets in their private thread of the game;

@@ -103,7 +103,7 @@ class TurnPosts:
             await bot.private(interaction, messages.chunks(d.said or ["Done."])[0])
         channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id)
-        await bot.send_private(bot.channel_poster(channel), d.private)  # secrets first: a map may take a while
+        await bot.send_private(bot.channel_poster(channel), d.private, game)  # secrets first: a map may take a while
         if d.private:
             await bot.service.delivered(game, outcome.seq)
         async with self.locks[game.channel_id]:

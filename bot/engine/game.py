@@ -132,8 +132,7 @@ class Engine:
         turn = ctx.s["turn"]
         if turn and "round" not in turn:
             # a turn a haunt began its own way, not through begin_turn, counts its round too
-            slot = haunt_play.MONSTERS if turn.get("monsters") else turn["player"]
-            ctx.s["round"] = turn["round"] = st.next_round({**ctx.s, "turn": state["turn"]}, slot)
+            ctx.s["round"] = turn["round"] = st.next_round({**ctx.s, "turn": state["turn"]}, st.slot_of(turn))
         if ctx.s["phase"] == "haunt":
             haunt_play.check_wins(ctx)
         if waiting and ctx.s["pending"] != waiting and action["type"] not in ("decide", "handover") \

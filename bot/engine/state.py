@@ -56,6 +56,11 @@ def new_player(name: str, adventurer_id: str) -> dict:
     }
 
 
+def slot_of(turn: dict) -> str:
+    """Whose place in the turn order a turn is: a player's, or "monsters"."""
+    return "monsters" if turn.get("monsters") else turn["player"]
+
+
 def next_round(s: dict, slot: str) -> int:
     """The round of a new turn of `slot` (a player, or "monsters"): a new
     one when play has come back round the turn order, or after a pause
@@ -64,7 +69,7 @@ def next_round(s: dict, slot: str) -> int:
     prev, order, current = s.get("turn"), s.get("order") or [], s.get("round", 0)
     if not prev or not current:
         return current + 1
-    prev_slot = "monsters" if prev.get("monsters") else prev["player"]
+    prev_slot = slot_of(prev)
     if prev_slot not in order or slot not in order or order.index(slot) <= order.index(prev_slot):
         return current + 1
     return current

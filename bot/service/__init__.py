@@ -155,11 +155,7 @@ class GameService:
 
     async def active_games(self) -> list[GameRow]:
         """Every game in play (each kept from now on)."""
-        games = [self.playing.get(g.channel_id) if g.channel_id in self.playing else g
-                 for g in await self.store.active_games()]
-        for g in games:
-            self.playing.setdefault(g.channel_id, g)
-        return games
+        return [self.playing.setdefault(g.channel_id, g) for g in await self.store.active_games()]
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, else its last one (to look back at a
@@ -282,18 +278,18 @@ class GameService:
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
         before = game.state
         state, events = self.engine.apply(before, action)
+        outcome = Outcome(game, events, before, state)
         over = state["phase"] == "over"
-        turned = bool(state.get("turn")) and (not before.get("turn") or
-                                              before["turn"]["number"] != state["turn"]["number"])
-        waiting_on_another = not over and (turned or actor(state) != actor(before))
+        waiting_on_another = not over and (outcome.turn_changed or actor(state) != actor(before))
         # The reminder and deadline move to whoever the game waits for now, in the action's own commit.
         await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
                                 timers=self._timers(game, state) if waiting_on_another else None)
+        outcome.seq = game.seq
         if over:
             self.playing.pop(game.channel_id, None)
         if waiting_on_another:
             await self._forget_skippable(game)
-        return Outcome(game, events, before, state, seq=game.seq)
+        return outcome
 
     async def _schedule(self, game: GameRow):
         """Reminder and deadline for the player the game now waits for."""

@@ -379,14 +379,6 @@ class Store:
             await self.db.execute("UPDATE games SET state = ?, active = ?, updated_at = ? WHERE id = ?",
                                   (json.dumps(state), 1 if active else 0, time.time(), game_id))
 
-    async def _rename(self, game_id: int, old: str, new: str):
-        await self.db.execute("UPDATE events SET audience = ? WHERE game_id = ? AND audience = ?",
-                              (new, game_id, old))
-        await self.db.execute("UPDATE timers SET user_id = ? WHERE game_id = ? AND user_id = ?", (new, game_id, old))
-        # OR IGNORE: a vote the new player already cast stays single.
-        await self.db.execute("UPDATE OR IGNORE skip_votes SET voter_id = ? WHERE game_id = ? AND voter_id = ?",
-                              (new, game_id, old))
-
     @serialized
     async def actions(self, game_id: int) -> list[dict]:
         async with self.db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
@@ -433,12 +425,10 @@ class Store:
     @serialized
     async def replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
         async with self.transaction():
-            await self._replace_timers(game_id, timers)
-
-    async def _replace_timers(self, game_id: int, timers: list[tuple[str, str, int, float]]):
-        await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-        await self.db.executemany("INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
-                                  [(game_id, *t) for t in timers])
+            await self.db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self.db.executemany(
+                "INSERT INTO timers (game_id, kind, user_id, turn, due_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, *t) for t in timers])
 
     @serialized
     async def due_timers(self, now: float) -> list[dict]:
