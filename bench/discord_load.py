@@ -68,13 +68,14 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     bot.run(config.token, log_handler=None)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and its children still running (the render worker)."""
+def cpu_seconds(pid: int, children: bool = True) -> float:
+    """CPU time of a process and (unless told not to) its children still running (the render worker)."""
     total = 0.0
     try:
         fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / TICKS
-        for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        tasks = pathlib.Path(f"/proc/{pid}/task").iterdir() if children else ()
+        for task in tasks:
             for child in (task / "children").read_text().split():
                 total += cpu_seconds(int(child))
     except (OSError, IndexError, ValueError):
@@ -215,9 +216,11 @@ async def main(args):
             gc.freeze()  # the players' process must not pause to collect while it times the bot
             gc.disable()
             cpu0, own0, t0 = cpu_seconds(bot.pid), time.process_time(), time.perf_counter()
+            loop0 = cpu_seconds(bot.pid, children=False)
             await asyncio.gather(*(players.play(channel, users, args.turns) for channel, users in tables))
             elapsed = time.perf_counter() - t0
             cpu, own = cpu_seconds(bot.pid) - cpu0, time.process_time() - own0
+            loop = cpu_seconds(bot.pid, children=False) - loop0
         finally:
             bot.terminate()
             bot.wait(10)
@@ -229,7 +232,8 @@ async def main(args):
           f"(the fake Discord and the players in one process, the bot in another)")
     print(f"interactions per second: {n / elapsed:.0f}")
     print(f"bot CPU per interaction: {cpu / max(n, 1) * 1000:.1f} ms (the bot and its render worker; "
-          f"{cpu / elapsed * 100:.0f}% of one core), fake Discord and players: {own / max(n, 1) * 1000:.1f} ms")
+          f"{cpu / elapsed * 100:.0f}% of one core), of which the map worker {(cpu - loop) / max(n, 1) * 1000:.1f} ms; "
+          f"fake Discord and players: {own / max(n, 1) * 1000:.1f} ms")
     print(f"interaction to response: p50 {percentile(players.responses, 0.5):.0f} ms, "
           f"p99 {percentile(players.responses, 0.99):.0f} ms, max {percentile(players.responses, 1):.0f} ms "
           f"(target p99 < 250 ms)")

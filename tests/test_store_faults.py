@@ -153,7 +153,7 @@ async def test_a_fault_at_any_statement_of_an_action_commits_none_of_it(two_game
         else:
             faults.disarm()
             assert faults.failed is None
-            assert game.state is state
+            assert game.state == state  # (held as the text just written: see GameRow.park)
         now = committed(path, game.id)
         assert now["actions"] == saved["actions"] + [action]
         assert now["state"] == state
@@ -473,7 +473,7 @@ async def test_actions_of_several_games_share_one_commit_and_fail_together(two_g
     await asyncio.gather(*(store.record(g, action, state, events) for g, action, state, events in moves))
     assert len(begins) == 1, "two games' actions arriving together are committed in one transaction"
     for g, action, state, _ in moves:
-        assert g.state is state and committed(path, g.id)["state"] == state
+        assert g.state == state and committed(path, g.id)["state"] == state
         assert committed(path, g.id)["actions"][-1] == action
 
     # A fault in a shared commit fails every action in it, and writes none of them.

@@ -18,7 +18,9 @@ from discord import app_commands
 from bot import text
 from bot.content import RULES_DATA
 from bot.discord import messages, views
+from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.private_threads import PrivateThreads
+from bot.discord.map_queue import MapQueue
 from bot.discord.pace import ChannelPace
 from bot.discord.turn_posts import TurnPosts, in_play
 from bot.engine import IllegalAction
@@ -30,7 +32,8 @@ SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often
 QUEUED = 1.0  # seconds an interaction may have waited before its handler runs, past which it is deferred first
 GIL_SWITCH = 0.0005  # seconds (see setup_hook)
 GC_THRESHOLDS = (700, 10, 100)  # young collections as usual; a full one after 100 middle ones, not 10
-RENDER_NICENESS = 10  # the map worker yields the CPU to the bot's answers when both want it
+MAP_AFTER_ANSWER_WAIT = 30.0  # seconds a map posted after its answer may wait for the worker
+RENDER_NICENESS = 19  # where the idle class is missing: the map worker yields the CPU as far as niceness goes
 
 
 class GameBot(discord.Client):
@@ -39,6 +42,7 @@ class GameBot(discord.Client):
         # called "@everyone" or a role mention in a nickname stays plain text.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=intents or read_no_messages(), **options)
+        sweep_when_doubled(self.http)
         self.config = config
         self.engine = engine
         self.content = engine.content
@@ -55,7 +59,8 @@ class GameBot(discord.Client):
         self.thinking = Thinking()  # interactions deferred privately while the bot was busy
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
         self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=os.nice, initargs=(RENDER_NICENESS,))
+                                            initializer=yield_cpu)
+        self.maps = MapQueue(self.renderer)
         self.topics = _rules_topics()
         from bot.discord.commands import register
         register(self)
@@ -206,8 +211,9 @@ class GameBot(discord.Client):
         if d.private:
             await self.service.delivered(outcome.game, outcome.seq)
         if messages.map_due(outcome.before, state):
-            # The answer is out first; the map follows once drawn.
-            picture = await self.map_file(state, interaction)
+            # The answer is out first; the map follows once drawn (if the worker, busy with newer maps,
+            # has not begun it in half a minute, it is left to /map).
+            picture = await self.map_file(state, interaction, wait=MAP_AFTER_ANSWER_WAIT)
             if picture is not None:
                 try:
                     await post(file=picture)
@@ -255,21 +261,22 @@ class GameBot(discord.Client):
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
 
-    async def map_file(self, state: dict, interaction, wait: float | None = None) -> discord.File | None:
+    async def map_file(self, state: dict, interaction, wait: float | None = None,
+                       asked: bool = False) -> discord.File | None:
         """The map as an attachment, drawn in a worker process so a render
         never stalls the event loop (and the other games) behind the GIL.
-        The worker runs at a lower priority than the bot: when the machine
-        is busy, answers come first and maps wait. With `wait`, None once
-        that many seconds pass (the render is dropped if not begun)."""
+        The worker draws only with CPU time the bot's answers leave, newest
+        map first (see MapQueue). With `wait`, None once that many seconds
+        pass (the map is not drawn if not begun); `asked`: a player asked for
+        it (it goes first)."""
         limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
         try:
-            drawing = asyncio.get_running_loop().run_in_executor(self.renderer, render_png, state, limit)
-            data = await asyncio.wait_for(drawing, wait)
-        except asyncio.TimeoutError:
-            log.info("map not drawn within %s s; the turn goes on without it", wait)
-            return None
+            data = await self.maps.draw(render_png, state, limit, wait=wait, asked=asked)
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
+            return None
+        if data is None:
+            log.info("map not drawn within %s s; the turn goes on without it", wait)
             return None
         return discord.File(io.BytesIO(data), filename="map.png")
 
@@ -299,7 +306,7 @@ class GameBot(discord.Client):
             else:
                 await interaction.followup.send("The map appears once the game has started.")
             return
-        file = await self.map_file(state, interaction)
+        file = await self.map_file(state, interaction, asked=True)
         if file is None:
             await self.private(interaction, "The map could not be drawn just now; try /map again.")
             return
@@ -355,20 +362,29 @@ class GameBot(discord.Client):
         """A click on a game's button: the action it carries, through the same
         door as a slash command (the service refuses one from an earlier
         turn or a finished game)."""
-        if carried is None:
-            await self.private(interaction, "That button is from an older version of the bot; use the newest "
-                                            "buttons, or /help.")
-            return
-        await self.act(interaction, dict(carried.action), button=carried)
+        try:
+            if carried is None:
+                await self.private(interaction, "That button is from an older version of the bot; use the newest "
+                                                "buttons, or /help.")
+                return
+            await self.act(interaction, dict(carried.action), button=carried)
+        finally:
+            let_go(interaction)
 
     async def on_view_button(self, interaction: discord.Interaction, kind: str):
-        if kind == "sheet":
-            await self.show_sheet(interaction)
-        elif kind == "map":
-            game = await self.service.latest_game(str(interaction.channel_id))
-            await self.send_map(interaction, game.state if game else {}, ephemeral=True)
-        else:
-            await self.show_secrets(interaction, str(interaction.user.id))
+        try:
+            if kind == "sheet":
+                await self.show_sheet(interaction)
+            elif kind == "map":
+                game = await self.service.latest_game(str(interaction.channel_id))
+                await self.send_map(interaction, game.state if game else {}, ephemeral=True)
+            else:
+                await self.show_secrets(interaction, str(interaction.user.id))
+        finally:
+            let_go(interaction)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command):
+        let_go(interaction)  # handled (see bot.discord.at_scale)
 
     async def channel_game(self, interaction, started: bool = False):
         """This channel's game (the running one, else the last), or None after
@@ -432,6 +448,8 @@ class GameBot(discord.Client):
             await self.private(interaction, "Something went wrong on my side. Your game is safe; try again.")
         except discord.HTTPException:
             pass
+        finally:
+            let_go(interaction)
 
     async def on_error(self, event_method, *args, **kwargs):
         log.exception("error in %s", event_method)
@@ -503,6 +521,16 @@ class Thinking:
             self.loading.discard(interaction_id)
             return True
         return False
+
+
+def yield_cpu():
+    """Runs in the render worker as it starts: it draws only with CPU time
+    nothing else wants (Linux's idle class), so the bot's answers never wait
+    for a map; a map that cannot start in time is skipped, not the answer."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):  # not Linux
+        os.nice(RENDER_NICENESS)
 
 
 def warm_renderer():

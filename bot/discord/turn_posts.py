@@ -82,6 +82,7 @@ class TurnPosts:
         post = self.posts.pop(channel_id, None)
         if post and post.flush:
             post.flush.cancel()
+            post.flush = None  # the cancelled task's traceback holds the post: no cycle left for the collector
 
     async def show(self, interaction: discord.Interaction, outcome):
         self.busy += 1

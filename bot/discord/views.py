@@ -6,6 +6,7 @@ game and goes through the same door as a slash command. The buttons offered
 are exactly the engine's legal actions, so a button is never refused for a
 rule; a click from an earlier turn or a finished game is refused privately."""
 import re
+import weakref
 
 import discord
 
@@ -101,6 +102,33 @@ class LegacyButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.on_action_button(interaction, None)
 
 
+class Controls(discord.ui.View):
+    """The buttons and menus under a message, made to be dropped: at a
+    thousand games the bot builds hundreds of these a second.
+
+    Every item here is a dynamic item, found again by its custom id when
+    clicked (the client registers the classes above), so discord.py need
+    not keep the view. And each item links back to its view weakly: with
+    discord.py's strong link, every view was a reference cycle that only
+    the garbage collector's full pass could free, a pause of most of a
+    second at that size (bench/discord_load.py); freed as soon as dropped,
+    it never reaches that pass."""
+
+    def __init__(self):
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False  # nothing to store: clicks reach the items through their custom ids
+
+    def add_item(self, item):
+        super().add_item(item)
+        link = weakref.proxy(self)
+        item._view = link  # discord.py's attribute behind Item.view (pinned: discord.py 2.7)
+        if isinstance(item, discord.ui.DynamicItem):
+            item.item._view = link
+        return self
+
+
 def pinging(users: list[str]) -> discord.AllowedMentions:
     """Mentions that notify exactly these players (never everyone or a role)."""
     return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
@@ -129,7 +157,7 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
             style = discord.ButtonStyle.danger
         return ActionButton(custom_id, vocabulary.describe(action, state, content), style, row)
 
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     seen: set[str] = set()
 
     def add(item, row=None):
@@ -221,6 +249,6 @@ def turn_view(content, state: dict, game_id: int) -> discord.ui.View | None:
 
 
 def secret_view() -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(ViewButton("secret", "Show my secrets", discord.ButtonStyle.primary))
     return view

@@ -7,10 +7,11 @@ No I/O and nothing about Discord. Layout helpers (`tile_box`, `door_probe`,
 `token_position`) say where things are drawn, for tests and for callers that
 want to point at a tile.
 """
-from .draw import PNG_COMPRESS_LEVEL, encode_png, fit_png, render_image, render_map, render_replay_gif
+from .draw import encode_png, fit_png, render_image, render_map, render_replay_gif
 from .layout import compute_layout, door_probe, figure_positions, tile_box, token_position, union_bounds
+from .png import COMPRESS_LEVEL, COMPRESSOR
 from .style import metrics
 
-__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png", "PNG_COMPRESS_LEVEL",
+__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png",
            "compute_layout", "tile_box", "door_probe", "token_position", "figure_positions", "union_bounds",
-           "metrics"]
+           "metrics", "COMPRESSOR", "COMPRESS_LEVEL"]

@@ -9,10 +9,10 @@ from bot.engine.view import view
 
 from . import art
 from . import style as sty
+from .png import paletted_png
 from .layout import (LEVEL_TITLES, Figure, Layout, compute_layout, door_rect, figure_positions, highlighted,
                      initials, token_abbrevs)
 
-PNG_COMPRESS_LEVEL = 3  # zlib level on the paletted map: as fast as 1, and smaller
 PALETTE_SAMPLE = 4  # the palette is chosen from every 4th pixel each way: 16x less work, every flat colour still seen
 MIN_SCALE = 0.3
 
@@ -262,17 +262,15 @@ def _swatch(im, d, kind, what, x, cy, sw, m):
 
 # --- output -------------------------------------------------------------------------
 
-def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
+def encode_png(im: Image.Image, compress_level: int | None = None) -> bytes:
     """PNG bytes with a palette of up to 256 colours. A map is a few dozen
     flat colours and their antialiased edges, so nothing visible changes,
-    while encoding takes about a third of the time of RGB and the file is
+    while encoding takes a fraction of the time of RGB and the file is
     less than half the size (bench/render.py)."""
     sample = im.resize((max(1, im.width // PALETTE_SAMPLE), max(1, im.height // PALETTE_SAMPLE)),
                        Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
-    buf = io.BytesIO()
-    im.quantize(palette=palette, dither=Image.Dither.NONE).save(buf, "PNG", compress_level=compress_level)
-    return buf.getvalue()
+    return paletted_png(im.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
 
 
 def render_map(content, state: dict, highlight=None, scale: float = 1.0, max_bytes: int | None = None) -> bytes:
@@ -326,5 +324,5 @@ def render_replay_gif(content, states: list, scale: float = 0.6, frame_ms: int =
     return buf.getvalue()
 
 
-__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png", "PNG_COMPRESS_LEVEL",
+__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png",
            "Figure"]

@@ -71,8 +71,9 @@ class FakeInteraction:
         self.modal: Optional[dict] = None
         self.errors: list[Any] = []
         # Set when the bot answers (the initial callback) and when it sends a
-        # follow-up: a load bench with thousands of waiting players awaits
-        # these instead of re-checking a predicate on every server event.
+        # follow-up or replaces its "thinking" (an edit, or a delete to answer
+        # in the channel): a load bench with thousands of waiting players
+        # awaits these instead of re-checking a predicate on every event.
         self.answered = asyncio.Event()
         self.followed_up = asyncio.Event()
 

@@ -1768,14 +1768,19 @@ class FakeDiscord:
             raise err(V.UNKNOWN_MESSAGE)
         if request.method == "GET":
             return _json(msg.payload())
+        thinking = msg is inter.message and bool(msg.flags & LOADING)
         if request.method == "DELETE":
             self._delete(msg)
+            if thinking:  # the bot took back its "thinking" to answer in the channel instead
+                inter.followed_up.set()
             await self._gw_delete(msg)
             return _no_content()
         payload, uploads = await self._read_body(request)
         if msg.flags & LOADING:
             payload.pop("flags", None)  # the defer decided ephemerality
         self._edit_message(msg, payload, uploads, clear_loading=True)
+        if thinking:  # its answer replaces "thinking"
+            inter.followed_up.set()
         await self._gw_message("MESSAGE_UPDATE", msg)
         return _json(msg.payload())
 
