@@ -66,3 +66,16 @@ async def test_a_turn_goes_on_without_a_map_drawn_too_late(fake_discord, tmp_pat
     h = await t.slash("ann", "map")
     await t.s.wait_for(lambda: any(a.filename == "map.png" for m in [h.message, *h.followups] if m
                                    for a in m.attachments), timeout=30, what="the map on request")
+
+
+def test_a_deferred_interaction_is_forgotten_after_discords_fifteen_minutes(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(discord_client.time, "monotonic", lambda: now[0])
+    thinking = discord_client.Thinking()
+    thinking.add(1)
+    now[0] += 60
+    thinking.add(2)
+    now[0] += discord_client.Thinking.KEEP - 30  # the first is past its 15 minutes, the second is not
+    thinking.add(3)
+    assert 1 not in thinking and not thinking.pop_loading(1)
+    assert 2 in thinking and 3 in thinking and thinking.pop_loading(2) and not thinking.pop_loading(2)

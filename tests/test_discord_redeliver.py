@@ -15,7 +15,7 @@ async def test_secrets_the_bot_never_sent_go_out_after_a_restart(fake_discord, t
     await open_game(t)
     saved, who = await reveal_setup(t)
 
-    async def stopped_before_sending(self, post, private, game):  # the process dies between the commit and the DMs
+    async def stopped_before_sending(self, post, private, game, seq):  # the process dies between the commit and the DMs
         raise ConnectionResetError("the bot stopped here")
     monkeypatch.setattr(GameBot, "send_private", stopped_before_sending)
     await reveal(t, saved, who)

@@ -19,9 +19,9 @@ from bot import text
 from bot.content import RULES_DATA
 from bot.discord import messages, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
-from bot.discord.private_threads import PrivateThreads
 from bot.discord.map_queue import MapQueue
 from bot.discord.pace import ChannelPace
+from bot.discord.private_threads import PrivateThreads
 from bot.discord.turn_posts import TurnPosts, in_play
 from bot.engine import IllegalAction
 from bot.service import GameService, StoreError, Superseded
@@ -103,11 +103,10 @@ class GameBot(discord.Client):
             channel = self.get_channel(int(game.channel_id)) or self.get_partial_messageable(int(game.channel_id))
             try:
                 await self.send_private(self.channel_poster(channel),
-                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()}, game)
+                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()},
+                                        game, last)
             except discord.HTTPException as e:
                 log.info("undelivered secrets of game %s still not sent: %s", game.id, e)
-                continue
-            await self.service.delivered(game, last)
 
     async def close(self):
         if self.poller:
@@ -207,9 +206,7 @@ class GameBot(discord.Client):
             await post(await self.seed_reveal(outcome.game))
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
-        await self.send_private(post, d.private, outcome.game)  # secrets before the map, which may take a while to draw
-        if d.private:
-            await self.service.delivered(outcome.game, outcome.seq)
+        await self.send_private(post, d.private, outcome.game, outcome.seq)  # before the map, which may take a while
         if messages.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn (if the worker, busy with newer maps,
             # has not begun it in half a minute, it is left to /map).
@@ -241,11 +238,13 @@ class GameBot(discord.Client):
         else:
             await interaction.response.send_message(message, ephemeral=True, **kwargs)
 
-    async def send_private(self, post, private: dict[str, list[str]], game):
+    async def send_private(self, post, private: dict[str, list[str]], game, seq: int | None):
         """Secrets go by DM, or into each player's private thread where the
         server chose threads (/server secrets; by DM if the thread fails);
         if a player's DMs are closed, they get a button that shows them
-        privately instead."""
+        privately instead. Once out, the game's private messages up to
+        action `seq` count as delivered (those a crash kept back are sent
+        after a restart: see send_undelivered)."""
         threads = bool(private) and await self.private_threads.chosen(game)
         for uid, texts in private.items():
             if threads and await self.private_threads.send(game, uid, texts):
@@ -260,6 +259,8 @@ class GameBot(discord.Client):
                     f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+        if private:
+            await self.service.delivered(game, seq)
 
     async def map_file(self, state: dict, interaction, wait: float | None = None,
                        asked: bool = False) -> discord.File | None:
@@ -506,9 +507,12 @@ class Thinking:
 
     def add(self, interaction_id: int):
         now = time.monotonic()
-        if len(self.since) > 1000:
-            self.since = {i: t for i, t in self.since.items() if now - t < self.KEEP}
-            self.loading &= set(self.since)
+        while self.since:  # oldest first (a dict keeps the order they came in): those past Discord's 15 minutes go
+            oldest, at = next(iter(self.since.items()))
+            if now - at < self.KEEP:
+                break
+            del self.since[oldest]
+            self.loading.discard(oldest)
         self.since[interaction_id] = now
         self.loading.add(interaction_id)
 

@@ -104,9 +104,7 @@ class TurnPosts:
             await bot.private(interaction, messages.chunks(d.said or ["Done."])[0])
         channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id)
-        await bot.send_private(bot.channel_poster(channel), d.private, game)  # secrets first: a map may take a while
-        if d.private:
-            await bot.service.delivered(game, outcome.seq)
+        await bot.send_private(bot.channel_poster(channel), d.private, game, outcome.seq)  # first: a map may take a while
         async with self.locks[game.channel_id]:
             post = self.posts.get(game.channel_id)
             if post and (post.game_id != game.id or post.turn != turn_number(outcome.before)):

@@ -543,7 +543,9 @@ def _game(row) -> GameRow:
     state, settings = json.loads(row["state"]), json.loads(row["settings"])
     if not isinstance(state, dict) or not isinstance(settings, dict):
         raise ValueError("state and settings must be JSON objects")
-    return GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
+    game = GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
                    seed=row["seed"], state=state, settings=settings,
                    summary_message_id=row["summary_message_id"], active=row["active"] == 1,
                    created_at=row["created_at"], updated_at=row["updated_at"], delivered=row["delivered"])
+    game.park(row["state"])  # checked; kept as text like a game just played (a restart loads every game in play)
+    return game
