@@ -21,9 +21,11 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, rulesets
 from bot.engine.actions import CHOICE, FLAG, NUMBER, VERBS
-from bot.engine.legal import actor
+from bot.engine.ctx import Ctx
+from bot.engine.haunt_moves import candidates
+from bot.engine.legal import actor, haunt_actions
 
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
@@ -76,7 +78,7 @@ def _need(who: str | None) -> str:
 # --- words -> action ----------------------------------------------------------------
 
 
-def parse(words, state: dict, actor_hint: str | None = None) -> dict:
+def parse(words, state: dict, actor_hint: str | None = None, content=None) -> dict:
     """The action a typed command asks for. `words` is the command (a string
     or its words) without the table's `as <name>` prefix; `actor_hint` is the
     player named by that prefix (on Discord: the user), else the player the
@@ -123,6 +125,8 @@ def parse(words, state: dict, actor_hint: str | None = None) -> dict:
         return power_action(state, _need(who), rest)
     if verb == "end":
         return {"type": "end", "player": _need(who)}
+    if verb == "task":
+        return _move_action(state, content, rest, _need(who))
     if verb in HAUNT_VERBS:
         return _haunt_action(state, verb, rest, acting, who)
     raise IllegalAction(f"Unknown command '{verb}'. Type help for the list.")
@@ -207,10 +211,6 @@ def _haunt_action(state: dict, verb: str, rest: list[str], acting, who) -> dict:
         if not rest:
             raise IllegalAction("`slay <monster>`, when the haunt's own rule kills it (e.g. `slay Minotaur 1`).")
         return {"type": "slay", "player": _need(acting or who), "monster": " ".join(rest)}
-    if verb == "task":
-        if len(rest) < 2:
-            raise IllegalAction("`task <trait> <what you attempt>`.")
-        return {"type": "task", "player": _need(who), "trait": rest[0], "task": " ".join(rest[1:])}
     if verb == "declare":
         return {"type": "declare", "player": _need(acting or who), "side": " ".join(rest)}
     if verb == "confirm":
@@ -228,6 +228,103 @@ def _haunt_action(state: dict, verb: str, rest: list[str], acting, who) -> dict:
     if verb == "unmask":
         return {"type": "unmask", "player": _need(acting or who)}
     return {"type": "part_two", "player": _need(acting or who)}
+
+
+def declared_move(state: dict, name: str):
+    """The active haunt's declared move called `name`, or None."""
+    ruleset = rulesets.REGISTRY.get((state.get("haunt") or {}).get("number"))
+    return ruleset.move(name) if ruleset is not None and state.get("phase") == "haunt" else None
+
+
+def _move_action(state: dict, content, rest: list[str], who: str) -> dict:
+    """`task <move> [trait] [its argument]`: the haunt's declared move, its
+    argument found by the name shown for it (a player, a monster such as
+    `Cultist 2`, a tile, a card, a way). Words that match none still go to
+    the engine, which says why it refuses them."""
+    if not rest:
+        raise IllegalAction("`task <move>`: `moves` lists the haunt's moves open to you.")
+    action = {"type": "task", "player": who, "task": rest[0].lower()}
+    words = rest[1:]
+    if words and words[0].lower() in TRAIT_WORDS:
+        action["trait"] = words.pop(0).lower()
+    wanted = " ".join(words).lower()
+    if content is None or not wanted:
+        return action
+    fits = [a for a in candidates(Ctx(content, state), who) if a["task"] == action["task"]
+            and a.get("trait", action.get("trait")) == action.get("trait", a.get("trait"))
+            and _names(wanted, _argument_words(a, state, content))]
+    if len(fits) >= 1:
+        return {**fits[0], **{k: v for k, v in action.items() if k == "trait"}}
+    move = declared_move(state, action["task"])
+    if move and move.args:
+        action[move.args[0].field] = " ".join(words)
+    return action
+
+
+def _names(wanted: str, shown: str | None) -> bool:
+    """Whether typed words name the arguments shown as `shown` ("Cultist 2 / north")."""
+    shown = (shown or "").lower()
+    return wanted in (shown.replace(" / ", " "), shown) or (" / " not in shown and wanted == shown)
+
+
+def _argument_words(action: dict, state: dict, content) -> str | None:
+    """How the move's arguments are named: e.g. `Bo`, `Cultist 2 / north`."""
+    move = declared_move(state, action.get("task", ""))
+    if move is None:
+        return None
+    shown = []
+    for arg in move.args:
+        value = action.get(arg.field)
+        if arg.kind in ("player", "monster"):
+            shown.append(_target(state, value))
+        elif arg.kind == "tile":
+            shown.append(content.tiles[value].name if value in content.tiles else str(value))
+        elif arg.kind == "card":
+            shown.append(_card(content, value))
+        else:
+            shown.append(str(value))
+    return " / ".join(shown)
+
+
+def move_choices(content, state: dict, pid: str) -> list[tuple[str, str]]:
+    """(label, value) of each haunt move open to `pid` now, tried like a
+    button (for /haunt task's list); the value carries the whole action."""
+    if state.get("phase") != "haunt" or pid not in state.get("players", {}):
+        return []
+    from_engine = [a for a in legal_for(content, state, pid) if a["type"] == "task"]
+    return [(describe(a, state, content), value) for a in from_engine
+            if (value := select_value({k: v for k, v in a.items() if k != "player"}))]
+
+
+def move_from_value(value: str, state: dict, content, pid: str) -> dict:
+    """The action a /haunt task value names: a listed move's value, or the
+    move typed as on the table (`search speed`)."""
+    carried = from_custom_id(f"{BUTTON_PREFIX}:0:0::{value}") if value and ":" not in value else None
+    if carried is not None and carried.action.get("type") == "task":
+        return {**carried.action, "player": pid}
+    return parse(["task", *value.split()], state, pid, content)
+
+
+def spoken(text: str, state: dict, adapter: str) -> str:
+    """An engine text with each `{move:NAME}` said as `adapter` ("table" or
+    "discord") shows that move: the typed command on the table, the button
+    on Discord. Texts never name another adapter's controls."""
+    if "{move:" not in text:
+        return text
+
+    def say(match):
+        move = declared_move(state, match[1]) if state else None
+        label = move.label if move else match[1]
+        return f"`task {match[1]}`" if adapter == "table" else f"the **{label}** button"
+    return _MOVE_MARK.sub(say, text)
+
+
+def legal_for(content, state: dict, pid: str) -> list[dict]:
+    """The haunt's own actions open to `pid` now (each tried on a copy)."""
+    return haunt_actions(Ctx(content, state), pid)
+
+
+_MOVE_MARK = re.compile(r"\{move:([a-z_]+)\}")
 
 
 def make(verb: str, player: str | None = None, **fields) -> dict:
@@ -330,7 +427,12 @@ def describe(action: dict, state: dict, content) -> str:
     if kind == "slay":
         return f"Slay {_monster(state, action['monster'])}"
     if kind == "task":
-        return f"Task ({action['trait']}): {action.get('task', '')}".rstrip(": ")
+        move = declared_move(state, action.get("task", ""))
+        label = move.label if move else str(action.get("task", "")).capitalize()
+        arg = _argument_words(action, state, content) if move and move.args else None
+        label += f": {arg}" if arg else ""
+        return label + (f" ({action['trait'].capitalize()})" if action.get("trait") and move
+                        and len(move.traits) > 1 else "")
     if kind == "declare":
         return f"Declare: the {action['side']} win"
     if kind == "confirm":
@@ -399,7 +501,9 @@ def to_words(action: dict, state: dict, content) -> str | None:
     if kind == "slay":
         return f"slay {_monster(state, action['monster'])}"
     if kind == "task" and action.get("task"):
-        return f"task {action['trait']} {action['task']}"
+        words = ["task", action["task"]] + ([action["trait"]] if action.get("trait") else [])
+        arg = _argument_words(action, state, content)
+        return " ".join(words + ([arg] if arg else []))
     if kind == "declare":
         return f"declare {action['side']}"
     if kind == "confirm":
@@ -450,7 +554,8 @@ VERB_CODES = {"join": "j", "leave": "lv", "start": "st", "handover": "ho", "move
               "confirm": "cf", "trait": "tt", "unmask": "um", "part_two": "p2", "decide": "ch", "end": "en"}
 FIELD_CODES = {"adventurer": "j", "name": "n", "to": "t", "way": "w", "card": "c", "trait": "r", "what": "h",
                "target": "g", "weapon": "p", "reckless": "k", "op": "o", "monster": "m", "delta": "d",
-               "value": "v", "tile": "l", "task": "a", "side": "s", "agree": "y", "choice": "i"}
+               "value": "v", "tile": "l", "task": "a", "side": "s", "agree": "y", "choice": "i",
+               "number": "u"}
 
 
 def _codes(table: dict[str, str], names) -> tuple[dict[str, str], dict[str, str]]:

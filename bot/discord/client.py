@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 import discord
 from discord import app_commands
 
-from bot import text
+from bot import text, vocabulary
 from bot.content import RULES_DATA
 from bot.discord import messages, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
@@ -103,7 +103,9 @@ class GameBot(discord.Client):
             channel = self.get_channel(int(game.channel_id)) or self.get_partial_messageable(int(game.channel_id))
             try:
                 await self.send_private(self.channel_poster(channel),
-                                        {uid: [messages.LATE_SECRET, *texts] for uid, texts in private.items()},
+                                        {uid: [messages.LATE_SECRET, *(vocabulary.spoken(t, game.state, "discord")
+                                                                       for t in texts)]
+                                         for uid, texts in private.items()},
                                         game, last)
             except discord.HTTPException as e:
                 log.info("undelivered secrets of game %s still not sent: %s", game.id, e)

@@ -4,7 +4,7 @@ Pure functions: the client only sends what these return.
 """
 from dataclasses import dataclass, field
 
-from bot import text
+from bot import text, vocabulary
 from bot.engine.legal import actor
 from bot.engine.state import trait_value
 
@@ -29,15 +29,16 @@ class Delivery:
     tail: str = ""                                           # who acts now: the prompt or reminder line
 
 
-def route(events: list[dict]) -> tuple[list[str], dict[str, list[str]]]:
+def route(events: list[dict], state: dict | None = None) -> tuple[list[str], dict[str, list[str]]]:
     """Split events by audience: everyone's go to the channel, a player's own
-    only to that player."""
+    only to that player; a haunt's moves named as Discord shows them."""
     public, private = [], {}
     for e in events:
+        text = vocabulary.spoken(e["text"], state, "discord")
         if e["to"] == "all":
-            public.append(e["text"])
+            public.append(text)
         else:
-            private.setdefault(e["to"], []).append(e["text"])
+            private.setdefault(e["to"], []).append(text)
     return public, private
 
 
@@ -58,7 +59,7 @@ def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
 
 
 def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
-    public, private = route(events)
+    public, private = route(events, state)
     d = Delivery(private=private)
     waiting = actor(state)
     was_waiting = actor(before)

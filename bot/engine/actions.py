@@ -38,7 +38,8 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "counter": {"name": (TEXT, True), "delta": (NUMBER, False), "value": (NUMBER, False)},
     "token": {"name": (TEXT, False), "tile": (TEXT, False), "op": (TEXT, False)},
     "slay": {"monster": (TEXT, True)},
-    "task": {"trait": (TEXT, True), "task": (TEXT, False)},
+    "task": {"task": (TEXT, True), "trait": (TEXT, False), "target": (TEXT, False), "tile": (TEXT, False),
+             "card": (TEXT, False), "way": (TEXT, False), "number": (NUMBER, False)},  # a haunt's declared move
     "declare": {"side": (TEXT, True)},
     "confirm": {"agree": (FLAG, True)},
     "trait": {"trait": (TEXT, True), "delta": (NUMBER, True)},

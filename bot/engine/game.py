@@ -13,7 +13,7 @@ from . import tokens as tk
 from .ctx import Ctx
 from .content import TRAITS
 from .errors import IllegalAction
-from . import attack, haunt_play, haunts  # noqa: F401  (haunts: registers their rule sets)
+from . import attack, haunt_moves, haunt_play, haunts, rulesets  # noqa: F401  (haunts: registers their rule sets)
 from . import traits as trs
 
 
@@ -49,6 +49,9 @@ def rename_player(s: dict, old: str, new: str):
         if claim:
             claim["by"] = new if claim["by"] == old else claim["by"]
             claim["waiting"] = [new if p == old else p for p in claim["waiting"]]
+        ruleset = rulesets.REGISTRY.get(h["number"])
+        if ruleset is not None:
+            rulesets.rename_in_record(ruleset, s, old, new)
     specials.rename_player(s, old, new)
 
 
@@ -380,11 +383,9 @@ class Engine:
         haunt_play.slay(ctx, pid, action["monster"])
 
     def _do_task(self, ctx, pid, action):
+        """A haunt's declared special move (bot.engine.haunt_moves)."""
         self._toolkit(ctx, pid)
-        trait = action["trait"].lower()
-        if trait not in TRAITS:
-            raise IllegalAction("Which trait? might, speed, knowledge or sanity.")
-        haunt_play.task_roll(ctx, pid, trait, action.get("task") or "the task")
+        haunt_moves.make(ctx, pid, action)
 
     def _in_play(self, ctx, pid):
         """Seated, alive, the haunt under way and nobody choosing."""

@@ -284,7 +284,7 @@ def run_setup_step(ctx, step: dict):
         done = True
     if not done and step.get("text"):
         for pid in side_players(s, side):
-            ctx.say(f"Setup for you to do by hand: {step['text']}", kind="haunt_setup", to=pid)
+            ctx.say(f"Setup for you to do by hand: {step['text']}", kind="by_hand", to=pid)
 
 
 def restore_traits(ctx, pid: str, restore, gain: dict):

@@ -3,7 +3,7 @@ built-in players choose from."""
 from . import attack
 from . import cards as cd
 from . import moves
-from . import haunt_play
+from . import haunt_moves, haunt_play
 from . import sides as hp
 from . import state as st
 from . import effects, hooks
@@ -86,8 +86,8 @@ def haunt_actions(ctx, pid: str) -> list[dict]:
     if ctx.s["phase"] != "haunt":
         return []
     engine, found = Engine(ctx.c), []
-    for offered in hooks.fire("haunt_actions", ctx, pid):
-        for action in offered:
+    for offered in [haunt_moves.candidates(ctx, pid), *hooks.fire("haunt_actions", ctx, pid)]:
+        for action in offered or ():
             action = {**action, "player": pid}
             try:
                 engine.apply(ctx.s, action)

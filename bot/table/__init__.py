@@ -94,6 +94,7 @@ class Table:
         self._state = self._stored = outcome.state
         self.log.append(action)
         for ev in outcome.events:
+            ev = {**ev, "text": vocabulary.spoken(ev["text"], self._state, "table")}
             if self.events_json:
                 self.out(json.dumps(ev, sort_keys=True))
             elif ev["to"] == "all":
@@ -210,7 +211,7 @@ class Table:
             texts = [line for line in self.secrets.get(pid, [])]
             self.out("\n\n".join(texts) if texts else "No secret rules yet.")
         else:
-            self.apply(vocabulary.parse(words, s, acting))
+            self.apply(vocabulary.parse(words, s, acting, self.engine.content))
         return True
 
     def _named(self, name: str) -> bool:

@@ -3,6 +3,8 @@ rules, and the table's toolkit)."""
 import discord
 from discord import app_commands
 
+from bot import vocabulary
+from bot.engine import IllegalAction
 from bot.vocabulary import make
 
 from .common import TRAITS, WAYS
@@ -89,10 +91,27 @@ def register(bot):
     haunt_token.autocomplete("name")(token_choices)
     haunt_slay.autocomplete("monster")(monster_choices)
 
-    @haunt.command(name="task", description="A task roll the haunt asks for (once per turn per task)")
-    @app_commands.choices(trait=TRAITS)
-    async def haunt_task(interaction: discord.Interaction, trait: app_commands.Choice[str], task: str):
-        await bot.act(interaction, make("task", trait=trait.value, task=task))
+    @haunt.command(name="task", description="One of the haunt's own moves (the list shows those open to you now)")
+    @app_commands.describe(move="The move with its trait and target: pick one from the list")
+    async def haunt_task(interaction: discord.Interaction, move: str):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        state = g.state if g else {"phase": "lobby", "players": {}, "seats": []}
+        try:
+            action = vocabulary.move_from_value(move, state, bot.content, str(interaction.user.id))
+        except IllegalAction as e:
+            await bot.private(interaction, str(e))
+            return
+        await bot.act(interaction, action)
+
+    async def move_choices(interaction: discord.Interaction, current: str):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        if g is None:
+            return []
+        offered = vocabulary.move_choices(bot.content, g.state, str(interaction.user.id))
+        return [app_commands.Choice(name=label[:100], value=value) for label, value in offered
+                if current.lower() in label.lower()][:25]
+
+    haunt_task.autocomplete("move")(move_choices)
 
     @haunt.command(name="declare", description="Declare that a side has won (the other side confirms)")
     @app_commands.choices(side=[app_commands.Choice(name="the traitor", value="traitor"),

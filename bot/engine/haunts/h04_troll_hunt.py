@@ -8,9 +8,8 @@ What the bot carries out:
   the maximum too, and its regeneration when no fire hurt it in the hero
   turn just before;
 - Beshaba's roll at the start of each hero turn and its outcomes;
-- Alchemist's Fire: `task knowledge search` or `task speed search` on an
-  unsearched building tile, then `task speed throw` at the Troll (offered
-  as buttons when open);
+- Alchemist's Fire: the declared moves `search` (Knowledge or Speed, on an
+  unsearched building tile) and `throw` (Speed, at the Troll);
 - the wins: the Troll's hit points at 0; every hero dead.
 
 Left to the players: nothing."""
@@ -47,9 +46,12 @@ BESHABA = [{"do": "roll", "dice": 4, "bands": [
                              *LIGHTNING, *BLAZE, *ROCKS]}]}]
 
 
+OWN = rulesets.Own("h04", {"after": None, "burnt": False, "carrying": []}, players=("after", "carrying"))
+
+
 def mine(ctx) -> dict:
     """This haunt's own state, kept in the game's haunt record."""
-    return ctx.s["haunt"].setdefault("h04", {"after": None, "burnt": False, "carrying": []})
+    return rulesets.REGISTRY[4].record(ctx.s)
 
 
 def the_troll(ctx) -> dict | None:
@@ -111,8 +113,8 @@ class TrollHunt(rulesets.RuleSet):
     def setup_step(self, ctx, step):
         if step.get("do") == "manual" and "adventurer tokens" in step.get("text", ""):
             ctx.say("Setup: the bot marks each building tile whose Alchemist's Fire has been found (a Searched "
-                    "token). On a building tile: `task knowledge search` or `task speed search`; with a bottle: "
-                    "`task speed throw` at the Troll.", kind="haunt_setup")
+                    "token). On a building tile: {move:search}; with a bottle: {move:throw} at the Troll.",
+                    kind="haunt_setup")
             return True
         return None
 
@@ -161,13 +163,6 @@ class TrollHunt(rulesets.RuleSet):
         hurt_troll(ctx, amount, is_fire(ctx))
         return True
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the search
-        with either trait, and the throw."""
-        return [{"type": "task", "trait": "knowledge", "task": "search"},
-                {"type": "task", "trait": "speed", "task": "search"},
-                {"type": "task", "trait": "speed", "task": "throw"}]
-
     def haunt_goals(self, ctx, pid):
         """A hero without a bottle heads for an unsearched building tile;
         with one, for the Troll."""
@@ -178,17 +173,15 @@ class TrollHunt(rulesets.RuleSet):
         searched = {t["tile"] for t in s["tokens"] if t["name"] == SEARCHED}
         return {tid for tid in s["board"] if ctx.c.tiles[tid].kind == "building" and tid not in searched}
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if ("search" in words or "throw" in words) and ctx.s["turn"].get("monsters"):
-            raise IllegalAction("Heroes search and throw on their own turns, not the Troll's.")
-        if "search" in words:
-            search(ctx, pid, trait)
-            return True
-        if "throw" in words:
-            throw(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search for Alchemist's Fire", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("knowledge", "speed"), who="heroes",
+                      summary="On an unsearched building tile, a Knowledge or Speed roll of 4+ finds a bottle."),
+        rulesets.Move("throw", "Throw Alchemist's Fire", lambda ctx, pid, trait: throw(ctx, pid, trait),
+                      traits=("speed",), who="heroes", instead_of_attack=True,
+                      summary="A Speed attack on the Troll within 3 tiles in line of sight; its damage is fire."),
+    )
 
 
 def search(ctx, pid: str, trait: str):
