@@ -1,6 +1,7 @@
 """Plain-text views of a game shared by the adapters: a player's sheet, the
 status line, and a small text map of both levels."""
 from bot.engine import board as bd
+from bot.engine import rulesets
 from bot.engine.content import TRAITS
 from bot.engine.state import trait_value
 from bot.engine.view import view
@@ -60,16 +61,18 @@ def status(content, state: dict) -> str:
     if s["phase"] == "over" and h:
         lost = "the traitor's side won" if h.get("kind") in ("traitor", "several_traitors") else "the heroes were lost"
         how = {"traitor": lost, "heroes": "the heroes won",
-               "demon": "the Iron Flask's demon won"}.get(h.get("winner"), "it was revealed")
+               "demon": "the Iron Flask's demon won"}.get(h.get("winner"), "it was revealed"
+                                                           if (s.get("result") or {}).get("reason") == "haunt_revealed"
+                                                           else "it ended without a winner")
         lines.append(f"Game over: haunt {h['number']}, \"{h['title']}\": {how}.")
     elif s["phase"] == "haunt" and h:
         lines.append(f"Haunt {h['number']}, \"{h['title']}\"" + ("" if h.get("started", True) else ": waiting for everyone to be ready")
                      + "".join(f"; {k} {v}" for k, v in h.get("counters", {}).items()) + ".")
         for m in s.get("monsters", []):
             if not m["dead"]:
+                elsewhere = getattr(rulesets.REGISTRY.get(h["number"]), "monster_where", None)  # its haunt says
                 where = f"on the {content.tiles[m['tile']].name}" if m.get("tile") in s["board"] else \
-                    f"attached to {s['players'][m['attached']]['name']}" if m.get("attached") in s["players"] else \
-                    "off the board"
+                    (elsewhere and elsewhere(s, m)) or "off the board"
                 lines.append(f"  {m['name']} {m['number']:<3} {where}" + (" (stunned)" if m["stunned"] else ""))
     return "\n".join(lines)
 

@@ -82,7 +82,8 @@ def parse(words, state: dict, actor_hint: str | None = None, content=None) -> di
     """The action a typed command asks for. `words` is the command (a string
     or its words) without the table's `as <name>` prefix; `actor_hint` is the
     player named by that prefix (on Discord: the user), else the player the
-    game waits for acts. Raises IllegalAction with a reason to show."""
+    game waits for acts; `content` lets a haunt move's argument be named
+    (`task stun Bo`). Raises IllegalAction with a reason to show."""
     words = words.split() if isinstance(words, str) else list(words)
     if not words:
         raise IllegalAction("Type a command; help lists them.")

@@ -28,8 +28,9 @@ def check(content, state: dict):
     if not s["board"]:
         return
     for m in s.get("monsters", []):
-        if m.get("attached") and m["tile"] is None:  # held on a hero's card (haunt 43's Mind Ticklers), off the board
-            assert m["attached"] in s["players"], f"monster {m['id']} attached to nobody"
+        on_cards = ((s.get("haunt") or {}).get("h43") or {}).get("attached", {})  # haunt 43: {hero: Mind Tickler}
+        if m["tile"] is None and m["id"] in on_cards.values():  # held on a hero's card, off the board
+            assert all(p in s["players"] for p in on_cards), f"monster {m['id']} attached to nobody"
             continue
         assert m["tile"] in s["board"], f"monster {m['id']} stands on an unplaced tile"
     squares = bd.grid(s["board"])

@@ -91,8 +91,10 @@ def test_a_special_without_a_handler_is_not_an_effect(content, monkeypatch):
     assert not any(h.startswith("named") for h in how["whispering_skull"])
 
 
-def test_haunt_41_lets_the_heroes_take_more_quest_tokens(content):
-    # Traitor's Tome: haunt 41 (one quest token per hero set aside, one per adventurer needed);
-    # Ruling: haunt 41, too few quest tokens to close the Portal
+def test_haunt_41_counts_the_portal_as_a_quest_token(content):
+    # Traitor's Tome: haunt 41, Right Now (the Portal is itself a triangular quest token on its tile), so one
+    # quest token set aside per hero and one on the tile per adventurer agree (L4930-4969)
     heroes = " ".join(section["text"] for section in content.haunts[41].raw["heroes"]["section"])
-    assert "number of adventurers" in heroes and "from the box" in heroes
+    assert "number of adventurers" in heroes and "Portal's own quest token counts" in heroes
+    win = next(w for w in content.haunts[41].raw["win"] if w["side"] == "heroes")
+    assert win["value"] == "adventurers-1"

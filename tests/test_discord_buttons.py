@@ -172,5 +172,5 @@ async def test_a_monster_on_a_sewer_grate_gets_a_button_for_it_and_drops_to_the_
     assert after["monsters"][0]["tile"] == "catacomb_landing"
     assert [m["tile"] for m in after["monsters"][1:]] == [m["tile"] for m in state["monsters"][1:]]
     await t.s.wait_for(lambda: f"{first['name']} {first['number']} moves to the Catacomb Landing" in message.content,
-                       timeout=10, what="the turn message edited with the move")
+                       timeout=60, what="the turn message edited with the move")
     assert not t.s.client_errors, t.s.client_errors

@@ -247,7 +247,7 @@ async def test_an_old_button_works_after_a_restart(fake_discord, tmp_path, engin
     await t.restart(engine)
     handle = await t.click(first, west, message=old)
     assert not handle.ephemeral
-    await t.s.wait_for(lambda: "moves to the Inner Chamber" in old.content, timeout=10,
+    await t.s.wait_for(lambda: "moves to the Inner Chamber" in old.content, timeout=60,
                        what="the turn message edited with the move")
     assert (await t.state())["players"][t.uid(first)]["tile"] == "inner_chamber"
 
@@ -286,7 +286,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     t = Table(fake_discord, tmp_path, closed_dms=("cy",))
     await t.start(engine)
     start = await open_game(t)
-    await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=20)
+    await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=60)
     warnings = [m for m in start.followups if "cannot send you private messages" in m.content]
     assert warnings and f"<@{t.uid('cy')}>" in warnings[0].content
     game = await t.game()
@@ -294,7 +294,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     pid = arrange_hidden_traitor_reveal(s)
     await t.put_state(game, s)
     h = await t.slash(t.name_of(pid), "end")
-    await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=20)
+    await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=60)
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert "hidden traitor" in public.lower()
     assert "Your token" not in public and "You are the hidden traitor" not in public

@@ -132,7 +132,7 @@ async def test_dice_anyone_can_check(fake_discord, tmp_path, engine):
     await t.start(engine)
     _, start = await new_game(t, seed=SEED)
     commitment = hashlib.sha256(str(SEED).encode()).hexdigest()
-    await start.wait_until(lambda h: any(commitment in m.content for m in h.followups), timeout=20)
+    await start.wait_until(lambda h: any(commitment in m.content for m in h.followups), timeout=60)
     rnd = random.Random(3)
     for _ in range(60):
         game = await t.game()

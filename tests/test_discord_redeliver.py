@@ -18,7 +18,7 @@ async def test_secrets_the_bot_never_sent_go_out_after_a_restart(fake_discord, t
     async def stopped_before_sending(self, post, private, game, seq):  # the process dies between the commit and the DMs
         raise ConnectionResetError("the bot stopped here")
     monkeypatch.setattr(GameBot, "send_private", stopped_before_sending)
-    await reveal(t, saved, who)
+    await reveal(t, saved, who, sent=False)
     secrets = await reveal_secrets(t)  # each player's token: who holds token 1 is the hidden traitor
     assert sorted(secrets) == sorted(t.uid(n) for n in ("ann", "bo", "cy"))
     assert not any(token in dms(t, n) for n in ("ann", "bo", "cy") for token in secrets[t.uid(n)])
@@ -26,7 +26,7 @@ async def test_secrets_the_bot_never_sent_go_out_after_a_restart(fake_discord, t
 
     await t.restart(engine)
     await t.s.wait_for(lambda: all(token in dms(t, n) for n in ("ann", "bo", "cy") for token in secrets[t.uid(n)]),
-                       timeout=20, what="the secrets sent after the restart")
+                       timeout=60, what="the secrets sent after the restart")
     for n in ("ann", "bo", "cy"):
         assert messages.LATE_SECRET in dms(t, n)
         theirs = [token for o in ("ann", "bo", "cy") if o != n for token in secrets[t.uid(o)]

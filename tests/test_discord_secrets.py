@@ -14,7 +14,7 @@ async def test_a_nickname_with_everyone_or_a_role_pings_nobody(fake_discord, tmp
     t.guild.members[t.users["bo"].id].nick = f"@everyone <@&{role.id}> @here"
     await t.start(engine)
     await open_game(t)
-    await t.s.wait_for(lambda: t.s.pins(t.channel), timeout=10, what="the pinned summary")
+    await t.s.wait_for(lambda: t.s.pins(t.channel), timeout=60, what="the pinned summary")
     summary = t.s.pins(t.channel)[0]
     assert "@everyone" in summary.content  # the name is shown as it is...
     seated = {t.users[n].id for n in ("ann", "bo", "cy")}
@@ -44,12 +44,12 @@ async def test_a_claimed_win_is_answered_privately_and_announced_unsigned(fake_d
     h = await t.slash(claimant, "haunt", subcommand="declare", options={"side": "heroes"})
     assert "claims that the heroes have won" in h.content  # told to the claimant at once...
     await t.s.wait_for(lambda: any("claims that the heroes have won" in m.content  # ...and to the table
-                                   for m in t.s.channel_messages(t.channel)), timeout=10, what="the claim")
+                                   for m in t.s.channel_messages(t.channel)), timeout=60, what="the claim")
     h = await t.slash(traitor, "haunt", subcommand="confirm", options={"answer": "no"})
     assert h.ephemeral and "only you see this" in h.content
     # (a plain message waits its turn within the channel's pace of 5 writes per 5 s)
     said = await t.s.wait_for(lambda: [m for m in t.s.channel_messages(t.channel) if "disputed" in m.content],
-                              timeout=10, what="the dispute in the channel")
+                              timeout=60, what="the dispute in the channel")
     assert said[-1].interaction is None, "the dispute is a plain message, not the disputer's reply"
     name = state["players"][t.uid(traitor)]["name"]
     assert name not in said[-1].content

@@ -127,7 +127,7 @@ async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice
 
     # the answer is the traitor's secret: by DM to the traitor only, never in the channel
     secret = next(e["text"] for e in events if "lies in wait" in e["text"])
-    await t.s.wait_for(lambda: any(secret in m.content for m in t.s.dm_messages(t.users[traitor])), timeout=10,
+    await t.s.wait_for(lambda: any(secret in m.content for m in t.s.dm_messages(t.users[traitor])), timeout=60,
                        what="the secret by DM")
     for name in ("ann", "bo", "cy", "stranger"):
         if name != traitor:

@@ -32,13 +32,18 @@ async def reveal_setup(t: Table) -> tuple[dict, str]:
     return copy.deepcopy(s), t.name_of(pid)
 
 
-async def reveal(t: Table, saved: dict, who: str):
-    """Put the moment before the reveal in place and end the turn: every player gets a secret."""
+async def reveal(t: Table, saved: dict, who: str, sent: bool = True):
+    """Put the moment before the reveal in place and end the turn: every player gets a secret
+    (`sent`: the bot is expected to send them now)."""
     await t.put_state(await t.game(), copy.deepcopy(saved))
     h = await t.slash(who, "end")
     assert (await t.state())["phase"] == "haunt", h.content
-    await t.s.wait_for(t.bot.turn_posts.idle, timeout=20, what="the bot done posting")
-    await t.s.settle()
+    game = await t.game()
+    # Wait on the event itself, not on a quiet spell: the bot marks the action's secrets delivered once every
+    # one of them is out (thread, DM or the secret button), however slow the machine.
+    if sent:
+        await t.s.wait_for(lambda: game.seq and game.delivered >= game.seq, timeout=60, what="the secrets sent")
+    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the bot done posting")
     return h
 
 
@@ -149,7 +154,7 @@ async def test_without_thread_permissions_secrets_fall_back_to_dms_then_the_butt
     h = await t.slash(admin, "server secrets", options={"where": "threads"})
     assert "In this channel I lack Create Private Threads or Send Messages in Threads" in h.content
     start = await open_game(t)
-    await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=20)
+    await start.wait_until(lambda h: any("cannot send you private" in m.content for m in h.followups), timeout=60)
     assert any("Private things" in m.content for m in t.s.dm_messages(t.users["ann"])), "the DM check runs"
     saved, who = await reveal_setup(t)
     h = await reveal(t, saved, who)

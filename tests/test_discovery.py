@@ -103,3 +103,46 @@ def test_building_and_street_tiles_stand_in_for_each_other(game):
     game.decide_all()
     placed = [t for t in game.state["board"] if game.c.tiles[t].stack == "building"]
     assert placed, "a building tile should stand in for the missing street tile"
+
+
+SEALED_CATACOMB = {  # every catacomb doorway closed but the Catacomb Landing's south one
+    "arcane_retreat": (0, -1, 0), "beasts_lair": (-1, 0, 0), "kobold_hideout": (1, -1, 2), "rats_nest": (2, 0, 3),
+    "shrine_to_bhaal": (-1, -1, 0)}
+
+
+def test_when_every_tile_left_would_seal_the_level_the_player_turns_a_tile_to_reopen_it(game):
+    # Rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?" (L254-256): if all the tiles left
+    # would seal off the level, the player whose turn it is rearranges the level until it has free doorways.
+    # Ruling: the rearrangement turns one of the level's tiles (not the start tile) to open a doorway, cutting
+    # nothing off.
+    from bot.engine import board as bd
+    for tid, (x, y, rot) in SEALED_CATACOMB.items():
+        game.place(tid, "catacomb", x, y, rot)
+    game.state["stacks"]["catacomb"] = ["smugglers_drop"]
+    game.state["set_aside"]["catacomb"] = ["gladiator_pit"]  # a tile that sealed the level earlier
+    game.put("ann", "catacomb_landing")
+    game.do("move", "ann", way="south")
+    assert game.state["board"]["smugglers_drop"]["y"] == 1
+    assert not bd.open_doorways(game.c, game.state["board"], "catacomb"), "the last tile was laid anyway"
+    pending = game.state["pending"]
+    assert pending["player"] == "ann" and pending["kind"] == "rearrange_level"
+    assert all(option.startswith("Turn the ") for option in pending["options"])
+    assert not any("Kitchen Basement" in option for option in pending["options"]), "the start tile stays"
+    game.do("decide", "ann", choice=0)
+    assert bd.open_doorways(game.c, game.state["board"], "catacomb"), "a doorway is free again"
+    from bot.engine import city
+    from bot.engine.ctx import Ctx
+    assert not city.stranded(Ctx(game.c, game.state), game.state["board"], "catacomb"), "no tile cut off"
+
+
+def test_a_sealed_level_with_no_tile_left_to_lay_is_not_rearranged(game):
+    # Rulebook: Discover a New Tile (L254-256): the rearranging is for tiles still to be laid.
+    from bot.engine import board as bd
+    for tid, (x, y, rot) in SEALED_CATACOMB.items():
+        game.place(tid, "catacomb", x, y, rot)
+    game.state["stacks"]["catacomb"] = ["smugglers_drop"]
+    game.state["set_aside"]["catacomb"] = []
+    game.put("ann", "catacomb_landing")
+    game.do("move", "ann", way="south")
+    assert not bd.open_doorways(game.c, game.state["board"], "catacomb")
+    assert not game.state["pending"]

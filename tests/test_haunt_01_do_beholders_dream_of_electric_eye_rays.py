@@ -56,8 +56,8 @@ def test_setup_puts_the_beholder_with_the_traitor_and_sets_its_hit_points(engine
     assert beholder(g)["tile"] == g.p("ann")["tile"]
     assert hp(g) == 6
     assert not kin(g) and not quests(g)  # both set aside
-    sleep = [e for e in events if "task knowledge sleep" in e["text"]]
-    dream = [e for e in events if "task knowledge dream" in e["text"]]
+    sleep = [e for e in events if "{move:sleep}" in e["text"]]
+    dream = [e for e in events if "{move:dream}" in e["text"]]
     assert sleep and {e["to"] for e in sleep} == {"ann"}  # the traitor's words only to the traitor
     assert dream and {e["to"] for e in dream} == {"bo", "cy"}
 
@@ -227,10 +227,10 @@ def test_a_hero_on_the_beholders_tile_stops_its_dreams(engine, dice):
     dice.next(1, 1, 1, 1)  # the Beholder: 4, a tie holds (Ruling: Haunt 1: a tie when stopping the dreams)
     g.do("task", "bo", trait="knowledge", task="dream")
     assert quests(g) == []
-    with pytest.raises(IllegalAction, match="place of your attack"):
+    with pytest.raises(IllegalAction, match="already attacked"):
         g.do("task", "bo", trait="knowledge", task="dream")
     g.do("end", "bo")
-    with pytest.raises(IllegalAction, match="Knowledge or Sanity"):
+    with pytest.raises(IllegalAction, match="knowledge or sanity"):
         g.do("task", "cy", trait="might", task="dream")
     dice.next(2, 2, 2)  # Cy: 6
     dice.next(1)        # the Beholder: 1
@@ -395,3 +395,21 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert offered() == set()                                           # Ann is not on an omen tile
     g.put("ann", "gladiator_pit")
     assert offered() == {("knowledge", "sleep"), ("sanity", "sleep")}
+
+
+def test_only_the_declared_moves_are_accepted(engine):
+    # the haunt's moves are declared (dream, sleep): any other name is refused, and so are the other side's
+    g = beholders(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="stare")
+    with pytest.raises(IllegalAction, match="traitor"):
+        g.do("task", "bo", trait="knowledge", task="sleep")
+
+
+def test_no_setup_step_is_left_to_do_by_hand(engine):
+    # Traitor's Tome, haunt 1: "Right Now": every step is carried out by the bot or needs no doing
+    g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
+    events = list(g.events)
+    for pid in g.state["seats"]:
+        events += g.do("ready", pid)
+    assert not [e for e in events if e["kind"] == "by_hand"]

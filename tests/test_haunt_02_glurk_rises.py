@@ -147,11 +147,13 @@ def test_calling_more_goblins_instead_of_moving(engine, dice):
     g = glurk(engine)
     goblins(g)[0]["tile"] = "kitchen"
     g.do("end", "bo")
-    with pytest.raises(IllegalAction, match="own turn"):
-        g.do("task", "cy", trait="might", task="call")
+    with pytest.raises(IllegalAction, match="traitor"):
+        g.do("task", "cy", task="call")
     g.do("end", "cy")
+    with pytest.raises(IllegalAction, match="rolls no trait"):  # 2 dice, not a trait
+        g.do("task", "ann", trait="might", task="call")
     dice.next(1, 1)                            # 2 Goblins
-    g.do("task", "ann", trait="might", task="call")
+    g.do("task", "ann", task="call")
     assert g.state["pending"]["kind"] == "h02_goblin_tile"
     g.decide_all()
     assert len(goblins(g)) == 6 and g.state["turn"]["stopped"]
@@ -193,7 +195,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Traitor's Tome, haunt 2: "Calling More Goblins" (Glurk, instead of moving in his turn); "Moving an Enslaved
     # Hero" (to the secret pens: a goal only Glurk's own player reads)
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -203,7 +205,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert goals("bo") == {g.p("ann")["tile"]}                 # the heroes go after Glurk
     g.do("end", "bo")
     g.do("end", "cy")
-    assert offered() == {("might", "call")}
+    assert offered() == {(None, "call")}
     g.put("bo", g.p("ann")["tile"])
     enslaved(g).append("bo")
     assert goals("ann") == {"catacomb_landing"}                # a slave at hand: to the pens
@@ -211,3 +213,29 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert set().union(*hooks.fire("monster_goals", ctx, goblins(g)[0])) == {"catacomb_landing"}  # the Goblins too
     g.state["turn"]["moved"] = 1                              # (as if Glurk had taken a step)
     assert offered() == set()                                  # having moved, no call
+
+
+def test_only_the_declared_moves_are_accepted(engine):
+    # the haunt's one move is declared (call): any other name is refused
+    g = glurk(engine)
+    g.do("end", "bo")
+    g.do("end", "cy")
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "ann", task="summon")
+
+
+def test_a_seat_handed_over_keeps_its_chains(engine):
+    # the haunt's own record names players (the enslaved, whom each mover drags): a handed-over seat is renamed
+    from bot.engine import rulesets  # noqa: PLC0415
+    g = glurk(engine)
+    enslaved(g).append("bo")
+    g.state["haunt"]["h02"]["carry"] = {"ann": "bo"}
+    rulesets.rename_in_record(rulesets.REGISTRY[2], g.state, "bo", "dee")
+    rulesets.rename_in_record(rulesets.REGISTRY[2], g.state, "ann", "eve")
+    assert enslaved(g) == ["dee"] and g.state["haunt"]["h02"]["carry"] == {"eve": "dee"}
+
+
+def test_no_setup_step_is_left_to_do_by_hand(engine):
+    # Traitor's Tome, haunt 2: "Right Now": every step is carried out by the bot or needs no doing
+    g = glurk(engine)
+    assert not [e for e in g.setup_events if e["kind"] == "by_hand"]

@@ -58,7 +58,8 @@ def test_setup_fetches_the_temple_to_a_door_the_revealer_picks_and_guards_it(eng
     assert tokens(g, "Obstacle") == 2 and g.state["haunt"]["counters"][SPELL] == 4
     assert g.state["turn"]["player"] == "bo"
     assert not any("by hand" in e["text"] for e in g.events)
-    assert any("task knowledge shore" in e["text"] for e in g.events)
+    assert not [e for e in g.events if e["kind"] == "by_hand"]
+    assert any("{move:shore}" in e["text"] for e in g.events)
 
 
 def test_the_hulk_walks_the_shortest_way_through_walls_and_stairs(engine, dice):
@@ -161,7 +162,7 @@ def test_shoring_up_the_temple_in_place_of_an_attack(engine, dice):
     dice.next(2, 2)
     g.do("task", "bo", trait="knowledge", task="shore")
     assert tokens(g, "quest") == 1
-    with pytest.raises(IllegalAction, match="place of your attack"):
+    with pytest.raises(IllegalAction, match="already attacked"):
         g.do("task", "bo", trait="knowledge", task="shore")
 
 
@@ -235,3 +236,22 @@ def test_a_built_in_revealer_joins_the_temple_farthest_from_the_hulk(engine):
     doors = pending["data"]["doors"]
     assert far.get(doors[pick][0], 99) == max(far.get(d[0], 99) for d in doors)
     assert g.state["pending"] == pending, "a read: the question still waits"
+
+
+def test_only_the_declared_moves_are_accepted(engine):
+    # the haunt's one move is declared (shore): any other name, or another trait, is refused
+    g = hulking(engine)
+    g.put("bo", TEMPLE)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="pray")
+    with pytest.raises(IllegalAction, match="rolls knowledge"):
+        g.do("task", "bo", trait="might", task="shore")
+
+
+def test_the_monster_turn_names_no_command_to_type(engine):
+    # the texts players read name no terminal command (the Umber Hulk's turn is announced in words)
+    g = hulking(engine)
+    for pid in ("bo", "cy", "ann"):
+        g.do("end", pid)
+    assert g.state["turn"].get("monsters")
+    assert not any("`" in t for t in g.texts())

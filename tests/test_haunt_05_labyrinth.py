@@ -76,10 +76,11 @@ def test_setup_builds_the_labyrinth_and_places_key_and_minotaur_where_the_traito
     assert key(g) and g.state["board"][key(g)["tile"]]["level"] == "catacomb"
     assert g.state["turn"]["player"] == "bo"
     # the words to type reach only their side
-    to = {e["to"] for e in seen if "task might charge" in e["text"]}
+    to = {e["to"] for e in seen if "{move:charge}" in e["text"]}
     assert to == {"ann"}
-    to = {e["to"] for e in seen if "task speed unlock" in e["text"]}
+    to = {e["to"] for e in seen if "{move:unlock}" in e["text"]}
     assert to == {"bo", "cy"}
+    assert not [e for e in seen if e["kind"] == "by_hand"]
 
 
 def test_the_countdown_falls_at_the_traitors_turn_and_wins_at_zero(engine):
@@ -150,7 +151,9 @@ def test_a_dropped_key_is_picked_up_without_a_roll(engine, dice):
     assert not g.p("cy")["alive"] and key(g)["tile"] == "catacomb_landing" and key(g)["dropped"]
     g.do("end", "ann")
     g.put("bo", "catacomb_landing")
-    g.do("task", "bo", trait="knowledge", task="key")
+    with pytest.raises(IllegalAction, match="no roll"):
+        g.do("task", "bo", trait="knowledge", task="key")
+    g.do("task", "bo", task="pick")
     assert g.state["haunt"]["h05"]["holder"] == "bo" and key(g) is None
 
 
@@ -196,7 +199,7 @@ def test_the_minotaur_charges_in_a_line_attacking_each_hero_once(engine, dice):
     g.do("end", "cy")
     g.do("end", "ann")
     assert g.state["turn"].get("monsters")
-    g.do("task", "ann", trait="might", task="charge east")
+    g.do("task", "ann", task="charge", way="east")
     if g.state["pending"] and g.state["pending"]["kind"] == "h05_charge":
         g.do("decide", "ann", choice=0)        # stop on the Catacomb Landing
     answer_setup(g)
@@ -204,11 +207,11 @@ def test_the_minotaur_charges_in_a_line_attacking_each_hero_once(engine, dice):
     assert len(attacks) == 2 and "Bo" in attacks[0] and "Cy" in attacks[1]
     assert minotaur(g)["tile"] == "catacomb_landing"
     with pytest.raises(IllegalAction, match="charged 1 time"):
-        g.do("task", "ann", trait="might", task="charge west")
+        g.do("task", "ann", task="charge", way="west")
     with pytest.raises(IllegalAction):
         g.do("monster", "ann", op="move", monster="Minotaur", way="west")
     g.state["haunt"]["h05"]["found"] = True
-    g.do("task", "ann", trait="might", task="charge west")
+    g.do("task", "ann", task="charge", way="west")
     answer_setup(g)
     assert minotaur(g)["tile"] == "kitchen_basement"
 
@@ -223,11 +226,12 @@ def test_the_traitor_rearranges_as_many_tiles_as_the_sanity_roll(engine, dice):
     g.do("task", "ann", trait="sanity", task="rearrange")
     pending = g.state["pending"]
     assert pending["player"] == "ann" and pending["options"][0] == "Done" and "1 left" in pending["prompt"]
-    turn = next(i for i, o in enumerate(pending["options"]) if o.startswith("Turn the "))
-    change = pending["data"]["changes"][turn - 1]
-    before = g.state["board"][change["tile"]]["rot"]
+    turn = next(i for i, o in enumerate(pending["options"]) if o.startswith("Turn the ") and o.endswith("a quarter"))
+    (tile,) = pending["data"]["changes"][turn - 1]
+    before = g.state["board"][tile]["rot"]
+    assert f"Turn the {g.c.tiles[tile].name} a half" in pending["options"]  # "one or more sides": one change
     g.do("decide", "ann", choice=turn)
-    assert g.state["board"][change["tile"]]["rot"] == (before + 1) % 4
+    assert g.state["board"][tile]["rot"] == (before + 1) % 4
     assert g.state["pending"] is None, "the roll allowed one change"
     with pytest.raises(IllegalAction, match="already"):
         g.do("task", "ann", trait="sanity", task="rearrange")
@@ -238,7 +242,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # "Rearranging the Labyrinth" (once in the traitor's turn) and "Special Charging Attack Rules" (the monster
     # turn): the buttons offer exactly what the engine allows; the heroes head for the key, then the stairs up
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -263,5 +267,58 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert ("sanity", "rearrange") in offered() and not any("charge" in t for _, t in offered())
     g.do("end", "ann")
     assert g.state["turn"].get("monsters")
-    charges = {t for _, t in offered()}
-    assert charges and all(t.startswith("charge ") for t in charges)
+    assert {t for _, t in offered()} == {"charge"}
+    ways = {a["way"] for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+    out = g.state["board"][minotaur(g)["tile"]]
+    assert ways and ways <= {"north", "east", "south", "west"} and out
+
+
+def test_the_traitor_shifts_a_group_of_tiles_as_one_change(engine, dice):
+    # Traitor's Tome, haunt 5: "Shifting a Tile" (L1035-1037: a tile detached with the group beyond it; any tile of
+    # the group joined to the tile it was detached from; one shift). Ruling: Haunt 5: the group may be laid in any
+    # of the four turns as a whole.
+    g = labyrinth(engine)
+    keep = {"kitchen_basement", "catacomb_landing", "assassins_run", "gladiator_pit", "forgotten_cache",
+            "smugglers_drop"}
+    board = g.state["board"]
+    board.update({"assassins_run": {"level": "catacomb", "x": 1, "y": 1, "rot": 0},
+                  "gladiator_pit": {"level": "catacomb", "x": 1, "y": 2, "rot": 0},
+                  "forgotten_cache": {"level": "catacomb", "x": 2, "y": 0, "rot": 0},
+                  "smugglers_drop": {"level": "catacomb", "x": 3, "y": 0, "rot": 3}})
+    for tile in [t for t, p in board.items() if p["level"] == "catacomb" and t not in keep]:
+        del board[tile]
+    minotaur(g)["tile"] = "smugglers_drop"
+    key(g)["tile"] = "gladiator_pit"
+    g.do("end", "bo")
+    g.do("end", "cy")
+    dice.next(1)                               # Sanity: 1 change
+    g.do("task", "ann", trait="sanity", task="rearrange")
+    options = g.state["pending"]["options"]
+    # alone, the Assassin's Run may not leave: the Gladiator Pit beyond it would be cut off
+    assert not any(o.startswith("Move the Assassin's Run") for o in options)
+    shift = "Shift the Assassin's Run with the 1 tile beyond it: the Assassin's Run to the Catacomb Landing's " \
+            "north door, turned a half"
+    assert shift in options
+    g.do("decide", "ann", choice=options.index(shift))
+    board = g.state["board"]
+    assert (board["assassins_run"]["x"], board["assassins_run"]["y"]) == (1, -1)
+    assert (board["gladiator_pit"]["x"], board["gladiator_pit"]["y"]) == (1, -2)
+    assert key(g)["tile"] == "gladiator_pit"   # what lies on the group goes with it
+    assert g.state["pending"] is None, "the group shift is one change"
+    from bot.engine.haunts.h05_labyrinth import cut_off  # noqa: PLC0415
+    assert cut_off(Ctx(engine.content, g.state), board) == 0
+
+
+def test_only_the_declared_moves_are_accepted(engine):
+    # the haunt's moves are declared (rearrange, charge, key, pick, unlock): any other name is refused, and a
+    # charge needs a way out through an open door
+    g = labyrinth(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="speed", task="escape")
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    with pytest.raises(IllegalAction, match="Which way"):
+        g.do("task", "ann", task="charge")
+    with pytest.raises(IllegalAction, match="cannot take that way"):
+        g.do("task", "ann", task="charge", way="up")

@@ -119,8 +119,9 @@ def test_each_side_is_told_its_words_in_private(engine):
     # Traitor's Tome and Secrets of Survival, haunt 6: the words to type reach their side only
     g = tree(engine)
     events = ready(g)
-    assert {e["to"] for e in events if "task knowledge cultivate" in e["text"]} == {"cy"}
-    assert {e["to"] for e in events if "task might branch" in e["text"]} == {"ann", "bo"}
+    assert {e["to"] for e in events if "{move:cultivate}" in e["text"]} == {"cy"}
+    assert {e["to"] for e in events if "{move:branch}" in e["text"]} == {"ann", "bo"}
+    assert not [e for e in events if e["kind"] == "by_hand"]
 
 
 def planted(engine):
@@ -183,7 +184,7 @@ def test_the_traitor_cultivates_a_new_branch_in_place_of_an_attack(engine, dice)
     dice.next(2, 2, 1)                           # 5
     g.do("task", "cy", trait="knowledge", task="cultivate")
     assert branches(g) == ["catacomb_landing"]
-    with pytest.raises(IllegalAction, match="place of your attack"):
+    with pytest.raises(IllegalAction, match="already attacked"):
         g.do("task", "cy", trait="knowledge", task="cultivate")
     g.state["turn"]["attacked"] = False
     for pid in ("ann", "bo"):
@@ -200,6 +201,8 @@ def test_the_heroes_cannot_cultivate(engine):
     g = planted(engine)
     with pytest.raises(IllegalAction, match="Only the traitor"):
         g.do("task", "ann", trait="knowledge", task="cultivate")
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "ann", trait="might", task="uproot")
 
 
 def monster_turn(g):
@@ -215,18 +218,19 @@ def test_two_vine_blights_grow_a_third_that_rests_this_turn(engine, dice):
     g.do("end", "ann")
     g.do("end", "bo")
     with pytest.raises(IllegalAction, match="monster turn"):
-        g.do("task", "cy", trait="might", task="grow Vine Blight 1")
+        g.do("task", "cy", task="grow", tile="catacomb_landing")
     g.do("end", "cy")
+    assert vb(g, 1)["tile"] == "catacomb_landing"
     dice.next(2, 2, 2)                           # 6 dice: 6
-    events = g.do("task", "cy", trait="might", task="grow Vine Blight 1")
+    events = g.do("task", "cy", task="grow", tile="catacomb_landing")
     assert any("(6 dice" in e["text"] for e in events if e["kind"] == "roll")
     new = vb(g, 7)
     assert new["tile"] == "catacomb_landing"
     way = next(side for side, tile in bd.exits(g.c, g.state["board"], "catacomb_landing").items() if tile)
     with pytest.raises(IllegalAction, match="just grown"):
         g.do("monster", "cy", op="move", monster="Vine Blight 7", way=way)
-    with pytest.raises(IllegalAction, match="cannot grow now"):
-        g.do("task", "cy", trait="might", task="grow Vine Blight 2")   # it has used its attack
+    with pytest.raises(IllegalAction, match="cannot take that tile"):
+        g.do("task", "cy", task="grow", tile="catacomb_landing")   # both have used their attack, the new one rests
     g.put("ann", "catacomb_landing")
     with pytest.raises(IllegalAction):
         g.do("monster", "cy", op="attack", monster="Vine Blight 1", target="ann")
@@ -237,7 +241,8 @@ def test_a_failed_growth_still_spends_both_attacks(engine, dice):
     g = planted(engine)
     monster_turn(g)
     dice.next(2, 2, 1)                           # 5
-    g.do("task", "cy", trait="might", task="grow Vine Blight 3")
+    assert vb(g, 3)["tile"] == "elfsong_tavern"
+    g.do("task", "cy", task="grow", tile="elfsong_tavern")
     assert len(living(g)) == 6
     g.put("ann", "elfsong_tavern")
     with pytest.raises(IllegalAction, match="already attacked"):
@@ -286,7 +291,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # haunt 6: "Cultivating More Branches" and "Growing More Vine Blights" (the monster turn, two that can act):
     # the buttons offer exactly what the engine allows
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"], a.get("card") or a.get("tile"))
+                for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -294,16 +300,18 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g = planted(engine)
     g.give("ann", "crossbow")
     assert g.p("ann")["tile"] == "elfsong_tavern"
-    assert offered() == {("might", "branch"), ("might", "branch with Crossbow")}
+    assert offered() == {("might", "branch", None)}                # the Crossbow attacks with Speed
+    g.give("ann", "berserker_axe")
+    assert offered() == {("might", "branch", None), ("might", "branch_with", "berserker_axe")}
     assert goals("ann") == set(branches(g)) | {g.p("cy")["tile"]}
     dice.next(0)
     g.do("task", "ann", trait="might", task="branch")
     assert offered() == set()                                # the cut was the attack of the turn
     g.do("end", "ann")
     g.do("end", "bo")
-    assert all(task != "branch" for _, task in offered())    # the traitor cuts no Branch
+    assert all(task != "branch" for _, task, _ in offered())  # the traitor cuts no Branch
     g.do("end", "cy")
     assert g.state["turn"].get("monsters")
-    grows = {task.lower() for _, task in offered()}
+    grows = {tile for _, task, tile in offered() if task == "grow"}
     # one growth offered per tile with two Vine Blights that can still act (the pair grows together)
-    assert "grow vine blight 1" in grows and "grow vine blight 2" not in grows
+    assert grows == {m["tile"] for m in living(g)}

@@ -72,7 +72,8 @@ def test_each_side_is_told_its_own_words_in_private(engine):
     g = brains(engine)
     events = ready(g)
     flayer = [e for e in events if "Mind Flayer. Attack" in e["text"]]
-    clues = [e for e in events if "task knowledge clue" in e["text"]]
+    clues = [e for e in events if "{move:clue}" in e["text"]]
+    assert not [e for e in events if e["kind"] == "by_hand" or "`" in e["text"]]
     assert {e["to"] for e in flayer} == {"ann"}
     assert {e["to"] for e in clues} == {"bo", "cy"}
 
@@ -174,8 +175,10 @@ def test_a_clue_is_found_on_an_unsearched_omen_tile(engine, dice):
     with pytest.raises(IllegalAction, match="omen tiles"):
         g.do("task", "bo", trait="knowledge", task="clue")   # the Elfsong Tavern is no omen tile
     g.put("bo", "gladiator_pit")
-    with pytest.raises(IllegalAction, match="Knowledge"):
+    with pytest.raises(IllegalAction, match="rolls knowledge"):
         g.do("task", "bo", trait="might", task="clue")
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="search")
     dice.next(2, 2, 1)                     # 5
     g.do("task", "bo", trait="knowledge", task="clue")
     assert {"name": "Obstacle", "tile": "gladiator_pit"} in g.state["tokens"]

@@ -94,8 +94,9 @@ def test_each_side_is_told_its_words_in_private(engine):
     # Traitor's Tome and Secrets of Survival, haunt 8: the words to type reach their side only
     g = claim(engine)
     events = ready(g)
-    assert {e["to"] for e in events if "task speed mist" in e["text"]} == {"ann"}
-    assert {e["to"] for e in events if "task might coffin" in e["text"]} == {"bo", "cy"}
+    assert {e["to"] for e in events if "{move:mist}" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "{move:coffin}" in e["text"]} == {"bo", "cy"}
+    assert not [e for e in events if e["kind"] == "by_hand" or "`" in e["text"]]
 
 
 def test_the_vampire_re_forms_at_its_coffin_instead_of_dying(engine, dice):
@@ -124,8 +125,10 @@ def test_the_heroes_chip_the_coffin_stack_from_the_bottom(engine, dice):
     with pytest.raises(IllegalAction, match="not on your tile"):
         g.do("task", "bo", trait="might", task="coffin")
     g.put("bo", coffin(g))
-    with pytest.raises(IllegalAction, match="Might or Sanity"):
+    with pytest.raises(IllegalAction, match="might or sanity"):
         g.do("task", "bo", trait="speed", task="coffin")
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="might", task="stake")
     dice.next(2, 2)
     g.do("task", "bo", trait="sanity", task="coffin")
     assert sum(1 for t in g.state["tokens"] if t["name"] == "Obstacle") == 1
@@ -230,10 +233,12 @@ def test_cloud_of_mist_once_per_game_instead_of_moving(engine):
     # Traitor's Tome, haunt 8: "Cloud of Mist" (once per game, in place of moving, to any tile in play)
     g = claim(engine)
     ready(g)
-    with pytest.raises(IllegalAction, match="Only the Vampire"):
-        g.do("task", "bo", trait="speed", task="mist")
+    with pytest.raises(IllegalAction, match="traitor"):
+        g.do("task", "bo", task="mist")
     g.state["turn"] = {**g.state["turn"], "player": "ann"}
-    g.do("task", "ann", trait="speed", task="mist")
+    with pytest.raises(IllegalAction, match="rolls no trait"):
+        g.do("task", "ann", trait="speed", task="mist")
+    g.do("task", "ann", task="mist")
     p = g.state["pending"]
     assert p["player"] == "ann" and p["kind"] == "h08_mist"
     assert sorted(p["data"]["tiles"]) == sorted(g.state["board"])
@@ -242,7 +247,7 @@ def test_cloud_of_mist_once_per_game_instead_of_moving(engine):
     assert g.state["turn"]["stopped"]
     g.state["turn"] = {**g.state["turn"], "stopped": False, "moved": 0}
     with pytest.raises(IllegalAction, match="once per game"):
-        g.do("task", "ann", trait="speed", task="mist")
+        g.do("task", "ann", task="mist")
 
 
 def test_cloud_of_mist_cannot_follow_a_move(engine):
@@ -251,7 +256,7 @@ def test_cloud_of_mist_cannot_follow_a_move(engine):
     ready(g)
     g.state["turn"] = {**g.state["turn"], "player": "ann", "moved": 1}
     with pytest.raises(IllegalAction, match="before you move"):
-        g.do("task", "ann", trait="speed", task="mist")
+        g.do("task", "ann", task="mist")
 
 
 def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
@@ -259,7 +264,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # haunt 8: "Cloud of Mist" (the Vampire, before moving, once a game): the buttons offer exactly what the engine
     # allows; the heroes head for the coffin, the Vampire for the Bystanders
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -275,6 +280,6 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert offered() == set()                                # once a turn
     g.do("end", "bo")
     g.do("end", "cy")
-    assert offered() == {("speed", "mist")}
+    assert offered() == {(None, "mist")}
     g.state["turn"] = {**g.state["turn"], "moved": 1}
     assert offered() == set()                                # not after a move

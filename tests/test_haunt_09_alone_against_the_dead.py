@@ -133,7 +133,7 @@ def test_traitors_go_first_then_minions_then_the_hero_and_the_necromancer_runs_t
 def test_the_necromancer_raises_a_minion_instead_of_attacking(engine):
     # Traitor's Tome, haunt 9: "Special Necromancer Rules" (anywhere but the hero's tile; instead of attacking)
     g = set_up(engine)
-    g.do("task", "bo", trait="knowledge", task="raise")
+    g.do("task", "bo", task="raise")
     assert "Elfsong Tavern" not in g.state["pending"]["options"]
     g.do("decide", "bo", choice=0)
     assert len(minions(g)) == 4
@@ -142,7 +142,7 @@ def test_the_necromancer_raises_a_minion_instead_of_attacking(engine):
         g.do("attack", "bo", target="ann")
     g.do("end", "bo")
     with pytest.raises(IllegalAction, match="Only the Necromancer"):
-        g.do("task", "cy", trait="knowledge", task="raise")
+        g.do("task", "cy", task="raise")
 
 
 def test_never_more_than_six_minions(engine):
@@ -151,7 +151,7 @@ def test_never_more_than_six_minions(engine):
     for m in minions(g)[:3]:
         g.state["monsters"].append({**m, "id": m["id"] + "x", "number": m["number"] + 3})
     with pytest.raises(IllegalAction, match="already 6"):
-        g.do("task", "bo", trait="knowledge", task="raise")
+        g.do("task", "bo", task="raise")
 
 
 def test_the_zombie_hulks_acid_reaches_two_tiles_once_per_game(engine, dice):
@@ -203,7 +203,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Hulk Attack Rules" (once a game, within 2 tiles in sight): the buttons offer exactly what the engine allows,
     # each only to its own follower; the hero heads for the Elfsong Tavern
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     g = set_up(engine, bo="Zombie Hulk", cy="Necromancer")
     assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "ann")) == {"elfsong_tavern"}
@@ -212,7 +212,14 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.put("bo", "kitchen_basement")
     assert offered() == set()                                # out of reach
     g.do("end", "bo")
-    assert offered() == {("knowledge", "raise")}             # the Necromancer
-    g.do("task", "cy", trait="knowledge", task="raise")
+    assert offered() == {(None, "raise")}                    # the Necromancer
+    g.do("task", "cy", task="raise")
     g.decide_all(0)
     assert offered() == set()                                # instead of the attack: once a turn
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome, haunt 9: the followers' only special moves are raise and acid
+    g = set_up(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], task="fly")

@@ -77,10 +77,10 @@ def test_the_heroes_pick_within_a_ring_they_cannot_fill(engine):
 
 
 def test_each_side_is_told_its_words_in_private(engine):
-    # Traitor's Tome and Secrets of Survival, haunt 10: the words to type reach their side only
+    # Traitor's Tome and Secrets of Survival, haunt 10: each side's setup words reach that side only
     g = rabble(engine)
     events = ready(g)
-    assert {e["to"] for e in events if "monster attack Citizen 1" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "Citizens beside one hero attack together" in e["text"]} == {"ann"}
     assert {e["to"] for e in events if "opens the Chest; a Citizen" in e["text"]} == {"bo", "cy"}
 
 
@@ -287,3 +287,11 @@ def test_the_haunts_goals_lead_to_the_chest_then_the_medusa(engine):
     open_chest(g)
     medusa = {m["tile"] for m in living(g, MEDUSA)}
     assert goals("bo") == medusa and goals("ann") == medusa
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome and Secrets of Survival, haunt 10: the haunt declares no special move
+    g = rabble(engine)
+    ready(g)
+    with pytest.raises(IllegalAction, match="no special moves"):
+        g.do("task", g.state["turn"]["player"], task="fly")

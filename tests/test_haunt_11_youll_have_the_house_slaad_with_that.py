@@ -90,8 +90,8 @@ def test_setup_hosts_scroll_piles_and_the_three_shops(engine):
 def test_the_setup_words_go_to_each_side_only(engine):
     # Rulebook: Haunt Setup (each side reads its own book)
     g = slaad_game(engine)
-    fireball = [e["to"] for e in g.setup_events if "task speed fireball" in e.get("text", "")]
-    scrolls = [e["to"] for e in g.setup_events if "task speed scroll" in e.get("text", "")]
+    fireball = [e["to"] for e in g.setup_events if "{move:fireball}" in e.get("text", "")]
+    scrolls = [e["to"] for e in g.setup_events if "{move:scroll}" in e.get("text", "")]
     assert fireball == ["ann"]
     assert sorted(scrolls) == ["bo", "cy"]
     speech = [e for e in g.setup_events if "croaks" in e.get("text", "")]
@@ -170,24 +170,24 @@ def test_a_dead_host_lets_a_tadpole_loose_which_dies_when_defeated(engine, dice)
 def test_fireball_strikes_a_tile_within_one_space_and_misses_cost_nothing(engine, dice):
     # Traitor's Tome, haunt 11: "Special Death Slaad Rules" (Fireball: a token, own tile or 1 space away, 5 dice
     # against each adventurer there, who defend with Speed; no damage for losing to those on another tile)
-    # Ruling: haunt 11: one 5-dice roll, each adventurer defends against it on their own
     g = slaad_game(engine)
     h11(g)["hosts"] = []
     g.put("bo", "inner_chamber")
     g.put("cy", "inner_chamber")
     to_slaad_turn(g)
-    dice.next(1, 1, 0, 0, 0)                # the Fireball: 2
+    dice.next(1, 1, 0, 0, 0)                # the Fireball at Bo: 2
     dice.next(0, 0, 0)                      # Bo (Speed) defends: 0
+    dice.next(0)                            # the Fireball at Cy: 0
     dice.next(2, 2, 2, 2)                   # Cy (Speed) defends: 8
     cy_before = dict(g.p("cy")["traits"])
-    g.do("task", "ann", trait="speed", task="fireball")
+    g.do("task", "ann", task="fireball", tile="inner_chamber")
     assert any(e["kind"] == "damage" and e.get("player") == "bo" and e.get("amount") == 2 for e in g.events)
     g.decide_all(0)
     assert counters(g)["Fireball spells"] == 1 and g.p("bo")["alive"]
     assert g.p("cy")["traits"] == cy_before
     assert not slaad(g)["stunned"]          # losing to Cy on another tile costs nothing
     with pytest.raises(IllegalAction, match="already attacked"):
-        g.do("task", "ann", trait="speed", task="fireball")
+        g.do("task", "ann", task="fireball", tile="inner_chamber")
 
 
 def test_fireball_needs_a_token_and_someone_in_reach(engine):
@@ -196,15 +196,15 @@ def test_fireball_needs_a_token_and_someone_in_reach(engine):
     h11(g)["hosts"] = []
     g.put("bo", "kitchen_basement")
     g.put("cy", "kitchen_basement")
-    with pytest.raises(IllegalAction, match="Death Slaad"):
-        g.do("task", "bo", trait="speed", task="fireball")
+    with pytest.raises(IllegalAction, match="monster turn"):
+        g.do("task", "bo", task="fireball", tile="kitchen_basement")
     to_slaad_turn(g)
     with pytest.raises(IllegalAction, match="No adventurer"):
-        g.do("task", "ann", trait="speed", task="fireball")
+        g.do("task", "ann", task="fireball", tile="kitchen_basement")
     counters(g)["Fireball spells"] = 0
     g.put("bo", "elfsong_tavern")
     with pytest.raises(IllegalAction, match="No Fireball"):
-        g.do("task", "ann", trait="speed", task="fireball")
+        g.do("task", "ann", task="fireball", tile="elfsong_tavern")
 
 
 def test_finding_spell_scrolls(engine, dice):
@@ -219,7 +219,7 @@ def test_finding_spell_scrolls(engine, dice):
     assert g.state["pending"]["options"] == ["A Cure Disease Scroll", "A Banishment Scroll"]
     g.do("decide", "bo", choice=1)
     assert h11(g)["banish"] == ["bo"] and counters(g)["Banishment Scrolls"] == 1
-    with pytest.raises(IllegalAction, match="already searched"):
+    with pytest.raises(IllegalAction, match="already tried"):
         g.do("task", "bo", trait="speed", task="scroll")
     g.do("end", "bo")
     g.put("cy", "arcane_retreat")
@@ -234,19 +234,19 @@ def test_cure_disease_cures_a_host_or_destroys_a_tadpole(engine, dice):
     # another hero on your tile, or a Slaad Tadpole there; the scroll is spent)
     g = slaad_game(engine)
     h11(g)["cure"] = ["bo"]
-    g.do("task", "bo", trait="knowledge", task="cure")
+    g.do("task", "bo", task="cure")
     assert g.state["pending"]["options"] == ["Cure Bo", "Cure Cy"]
     g.do("decide", "bo", choice=1)
     assert h11(g)["hosts"] == ["bo"] and h11(g)["cure"] == []
     h11(g)["cure"] = ["bo"]
-    with pytest.raises(IllegalAction, match="already used"):
-        g.do("task", "bo", trait="knowledge", task="cure")
+    with pytest.raises(IllegalAction, match="already tried"):
+        g.do("task", "bo", task="cure")
     g.do("end", "bo")
     g.decide_all(0)
     haunt_play.add_monster(Ctx(g.c, g.state), "Slaad Tadpole", "kitchen")
     g.put("cy", "kitchen")
     h11(g)["cure"] = ["cy"]
-    g.do("task", "cy", trait="knowledge", task="cure")   # only the tadpole there: no question
+    g.do("task", "cy", task="cure")   # only the tadpole there: no question
     assert not tadpoles(g)
 
 
@@ -331,7 +331,7 @@ def test_the_heroes_win_when_slaad_tadpoles_and_hosts_are_all_gone(engine, dice)
     g.do("task", "bo", trait="sanity", task="banish")
     assert g.state["phase"] == "haunt"      # Bo is still a host
     h11(g)["cure"] = ["bo"]
-    g.do("task", "bo", trait="knowledge", task="cure")
+    g.do("task", "bo", task="cure")
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
 
 
@@ -354,7 +354,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # scroll, in a hero's own turn); Traitor's Tome, haunt 11: "Special Death Slaad Rules" (Fireball, in its turn):
     # the buttons offer exactly what the engine allows
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -365,11 +365,55 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.put("bo", "warehouse")
     assert offered() == {("speed", "scroll")}
     h11(g)["cure"] = ["bo"]
-    assert ("knowledge", "cure") in offered() and goals("bo") == {"warehouse"}  # a host cures where they stand
+    assert (None, "cure") in offered() and goals("bo") == {"warehouse"}  # a host cures where they stand
     h11(g)["cure"] = []
     h11(g)["banish"] = ["bo"]
     g.put("bo", slaad(g)["tile"])
     assert ("sanity", "banish") in offered()
     to_slaad_turn(g)
     g.put("bo", slaad(g)["tile"])
-    assert offered() == {("speed", "fireball")}             # the Death Slaad's turn: no hero's scroll
+    assert offered() == {(None, "fireball")}             # the Death Slaad's turn: no hero's scroll
+
+
+def test_the_fireball_rolls_a_separate_attack_against_each_adventurer(engine, dice):
+    # Traitor's Tome, haunt 11: "Special Death Slaad Rules", L1378 (5 dice to attack each adventurer on the tile,
+    # each defending with Speed): one attack, and so one 5-dice roll, per adventurer
+    g = slaad_game(engine)
+    h11(g)["hosts"] = []
+    g.put("bo", "inner_chamber")
+    g.put("cy", "inner_chamber")
+    to_slaad_turn(g)
+    dice.next(1, 1, 0, 0, 0)                # the Fireball at Bo: 2
+    dice.next(0, 0, 0)                      # Bo defends: 0
+    dice.next(2, 2, 1, 0, 0)                # the Fireball at Cy: 5
+    dice.next(0, 0, 0, 0)                   # Cy defends: 0
+    g.do("task", "ann", task="fireball", tile="inner_chamber")
+    rolls = [e for e in g.events if e["kind"] == "roll" and "Fireball" in e["text"]]
+    assert len(rolls) == 2 and all(e["player"] == "ann" and len(e["faces"]) == 5 for e in rolls)
+    seen = list(g.events)
+    while g.state["pending"]:
+        g.do("decide", g.state["pending"]["player"], choice=0)
+        seen += g.events
+    hurt = {e["player"]: e["amount"] for e in seen if e["kind"] == "damage"}
+    assert hurt == {"bo": 2, "cy": 5}
+
+
+def test_a_seat_handed_over_keeps_its_host_and_scrolls(engine, dice):
+    # Secrets of Survival, haunt 11: "Right Now" (every hero a host), "How to Acquire a Spell Scroll" and "You Must
+    # Do This at the End of Your Turn". Found: after a hero's seat was handed over, the record still named the old
+    # player and the host's end-of-turn roll raised KeyError
+    g = slaad_game(engine)
+    h11(g)["cure"] = ["bo"]
+    h11(g)["banish"] = ["bo", "cy"]
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert h11(g) == {"hosts": ["zed", "cy"], "cure": ["zed"], "banish": ["zed", "cy"]}
+    g.do("end", "zed")                      # the host's Might roll at the end of the turn
+    g.decide_all(0)
+    assert g.state["turn"]["player"] == "cy"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome and Secrets of Survival, haunt 11: only fireball, scroll, cure and banish are accepted
+    g = slaad_game(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

@@ -92,7 +92,7 @@ def test_a_strength_stone_mends_might_then_adds_two_and_is_spent(engine, dice):
     dice.next(2, 2)
     g.do("task", "bo", trait="knowledge", task="ioun")
     assert g.p("bo")["traits"]["might"] == start - 2  # kept for later
-    g.do("task", "bo", trait="might", task="use strength")
+    g.do("task", "bo", task="use", number=3)
     assert g.p("bo")["traits"]["might"] == start + 2
     assert g.state["haunt"]["h12"]["held"]["bo"] == []
 
@@ -105,7 +105,7 @@ def test_the_mastery_stone_looks_at_three_items_and_keeps_one(engine, dice):
     dice.next(2, 2)
     g.do("task", "bo", trait="knowledge", task="ioun")
     top = g.state["decks"]["item"][:3]
-    g.do("task", "bo", trait="knowledge", task="use mastery")
+    g.do("task", "bo", task="use", number=2)
     assert len(g.state["pending"]["options"]) == 3
     g.do("decide", "bo", choice=1)
     assert top[1] in g.p("bo")["cards"] and top[0] in g.state["discard"]["item"]
@@ -204,7 +204,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Secrets of Survival, haunt 12: "How to Collect Ioun Stones" (a hero on a stone's tile, once a turn; a stone
     # held may be used later): the buttons offer exactly what the engine allows, a stone's use only to its holder
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"], a.get("number")) for a in legal_actions(engine.content, g.state)
+                if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -213,12 +214,66 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert goals("bo") == {t["tile"] for t in stones(g)} and goals("ann") == set()
     g.put("bo", "arcane_retreat")
     stone_on(g, "arcane_retreat", 3)
-    assert offered() == {("knowledge", "ioun")}
+    assert offered() == {("knowledge", "ioun", None)}
     dice.next(2, 2)
     g.do("task", "bo", trait="knowledge", task="ioun")
-    assert offered() == {("might", "use strength")}          # tried this turn; the Strength stone to use
+    assert offered() == {(None, "use", 3)}                   # tried this turn; the Strength stone to use
     g.do("end", "bo")
     assert offered() == set()                                # Cy holds nothing and stands on no stone
     g.do("end", "cy")
     g.put("ann", g.p("bo")["tile"])
     assert offered() == set()                                # the traitor takes no stone
+
+
+def test_blackrazor_cannot_be_stolen_after_an_attack_while_the_traitor_lives(engine, dice):
+    # Traitor's Tome, haunt 12: "A Cursed Weapon", L1409 (Blackrazor cannot be stolen until the traitor is killed)
+    g = placed(engine)
+    g.give("ann", "shiny_rock")
+    g.put("bo", g.p("ann")["tile"])
+    dice.next(2, 2, 2, 2)  # Bo's Might against Ann's 0: 2 or more damage, a steal may be taken instead
+    g.do("attack", "bo", target="ann")
+    pending = g.state["pending"]
+    assert pending["kind"] == "steal"
+    assert "Steal Shiny Rock" in pending["options"]
+    assert not any("Berserker Axe" in o for o in pending["options"])
+
+
+def test_the_shiny_rock_cannot_take_blackrazor_it_is_discarded_and_a_die_rolled(engine, dice):
+    # Traitor's Tome, haunt 12: "A Cursed Weapon", L1409-1413 (a hero trying the Shiny Rock on Blackrazor discards
+    # it and rolls a die: 2 the traitor takes 1 physical damage, 1 nothing, 0 the hero takes 1 mental damage)
+    g = placed(engine)
+    g.give("bo", "shiny_rock")
+    g.put("bo", g.p("ann")["tile"])
+    with pytest.raises(IllegalAction):
+        g.do("use", "bo", card="shiny_rock")  # the card's own steal finds nothing it may take
+    assert "berserker_axe" in g.p("ann")["cards"]
+    before = dict(g.p("ann")["traits"])
+    dice.next(2)
+    g.do("task", "bo", task="rock")
+    assert any(e.get("kind") == "roll" and e.get("player") == "bo" for e in g.events)
+    g.decide_all(0)
+    assert "shiny_rock" in g.state["discard"]["item"] and "shiny_rock" not in g.p("bo")["cards"]
+    assert "berserker_axe" in g.p("ann")["cards"]
+    after = g.p("ann")["traits"]
+    assert after["might"] + after["speed"] == before["might"] + before["speed"] - 1
+    with pytest.raises(IllegalAction):
+        g.do("task", "bo", task="rock")  # the rock is gone
+
+
+def test_a_zero_on_the_shiny_rock_die_hurts_the_hero(engine, dice):
+    # Traitor's Tome, haunt 12: "A Cursed Weapon", L1413 (0: the hero takes 1 mental damage)
+    g = placed(engine)
+    g.give("bo", "shiny_rock")
+    g.put("bo", g.p("ann")["tile"])
+    before = dict(g.p("bo")["traits"])
+    g.do("task", "bo", task="rock")
+    g.decide_all(0)
+    after = g.p("bo")["traits"]
+    assert after["knowledge"] + after["sanity"] == before["knowledge"] + before["sanity"] - 1
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Secrets of Survival, haunt 12: only the haunt's own moves (ioun, use, rock) are accepted
+    g = placed(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

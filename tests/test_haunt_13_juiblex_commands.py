@@ -129,17 +129,17 @@ def test_hidden_cubes_creep_in_secret_and_reveal_on_a_hero(engine):
     # Gelatinous Cube" (on a monster turn: token placed, the hero takes 1 physical damage)
     # Ruling: haunt 13: hidden Cubes creep in the traitor's turn
     g = juiblex(engine)
-    with pytest.raises(IllegalAction, match="their own turn"):
-        g.do("task", "bo", trait="knowledge", task="creep 2 east")
+    with pytest.raises(IllegalAction, match="traitor's side"):
+        g.do("task", "bo", task="creep", number=2, way="east")
     g.do("end", "bo")
     g.do("end", "cy")
-    g.do("task", "ann", trait="knowledge", task="creep 2 east")   # Kitchen -> Inner Chamber: nobody there
+    g.do("task", "ann", task="creep", number=2, way="east")   # Kitchen -> Inner Chamber: nobody there
     assert {e["to"] for e in g.events} == {"ann"}
     assert [c["tile"] for c in hidden(g)] == ["inner_chamber", "inner_chamber"]
-    g.do("task", "ann", trait="knowledge", task="creep 2 west")            # back: its 2 spaces are spent
+    g.do("task", "ann", task="creep", number=2, way="west")            # back: its 2 spaces are spent
     with pytest.raises(IllegalAction, match="spaces left"):
-        g.do("task", "ann", trait="knowledge", task="creep 2 east")
-    seen = act(g, "task", "ann", trait="knowledge", task="creep 1 east")   # onto the heroes
+        g.do("task", "ann", task="creep", number=2, way="east")
+    seen = act(g, "task", "ann", task="creep", number=1, way="east")   # onto the heroes
     assert [m["tile"] for m in cubes(g)] == ["elfsong_tavern"]
     assert hurt(seen, "bo") == [1] and hurt(seen, "cy") == [1]
     assert [c["n"] for c in hidden(g)] == [2]
@@ -210,7 +210,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine):
     # Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (the traitor moves each hidden Cube up to 2 spaces; the
     # heroes have no such action). Ruling: haunt 13: the creeping happens in the traitor's own turn
     def offered():
-        return {a["task"] for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {f'{a["task"]} {a["number"]} {a["way"]}' for a in legal_actions(engine.content, g.state)
+                if a["type"] == "task"}
 
     g = juiblex(engine)
     assert offered() == set()                                   # Bo's turn: a hero has nothing to creep
@@ -219,11 +220,33 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine):
     g.do("end", "cy")
     assert "creep 2 east" in offered() and "creep 1 east" in offered()
     assert all(t.split()[1] in "12" for t in offered())
-    g.do("task", "ann", trait="knowledge", task="creep 2 east")
-    g.do("task", "ann", trait="knowledge", task="creep 2 west")
+    g.do("task", "ann", task="creep", number=2, way="east")
+    g.do("task", "ann", task="creep", number=2, way="west")
     assert not any(t.startswith("creep 2") for t in offered())  # its 2 spaces are spent
     before = [dict(c) for c in hidden(g)]
     offered()
     assert hidden(g) == before                                  # offering tried copies only
     g.do("end", "ann")
     assert offered() == set()                                   # the monster turn: no creeping
+
+
+def test_the_last_heros_death_by_a_cube_still_blesses_the_traitor(engine, dice):
+    # Traitor's Tome, haunt 13: "Feeding on the Flesh of Heroes" (each hero killed by a Cube: gain 1 in any trait)
+    # and "You Win When..." (every hero killed): the gain for the last kill is taken before the game ends
+    g = juiblex(engine)
+    g.p("cy")["alive"] = False
+    g.p("bo")["traits"].update(might=1, speed=1)
+    before = dict(g.p("ann")["traits"])
+    g.do("move", "bo", way="west")          # into the revealed Cube: 1 damage kills Bo
+    g.decide_all(0)                         # Bo takes it; then Ann chooses the trait
+    assert not g.p("bo")["alive"]
+    assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+    after = g.p("ann")["traits"]
+    assert sum(after.values()) == sum(before.values()) + 1
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome, haunt 13: the only special move is the hidden Cubes' creep
+    g = juiblex(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

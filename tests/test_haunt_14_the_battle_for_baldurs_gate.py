@@ -160,11 +160,11 @@ def test_firing_a_ballista(engine, dice):
     g = battle(engine)
     ballista(g, "kitchen")
     with pytest.raises(IllegalAction, match="Ballista's tile"):
-        g.do("task", "bo", trait="might", task="ballista")
+        g.do("task", "bo", task="ballista")
     g.put("bo", "kitchen")
     dice.next(2, 2, 2, 2, 2, 2)               # 6 dice (1 tile between): 12
     dice.next(0)                              # the Dragon: 0
-    g.do("task", "bo", trait="might", task="ballista")
+    g.do("task", "bo", task="ballista")
     assert any("6 dice" in e["text"] for e in g.events)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
 
@@ -175,7 +175,7 @@ def test_a_ballista_missing_the_dragon_on_its_tile_is_smashed(engine, dice):
     ballista(g, "elfsong_tavern")
     dice.next(0)                              # the Ballista: 0
     dice.next(2, 2)                           # the Dragon: 4
-    seen = act(g, "task", "bo", trait="might", task="ballista")
+    seen = act(g, "task", "bo", task="ballista")
     assert ballistas(g) == []
     assert all(hurt(seen, p) == [2] for p in ("ann", "bo", "cy"))
 
@@ -186,7 +186,7 @@ def test_no_ballista_fire_at_a_dragon_below(engine):
     ballista(g, "elfsong_tavern")
     dragon(g)["tile"] = "catacomb_landing"
     with pytest.raises(IllegalAction, match="city level"):
-        g.do("task", "bo", trait="might", task="ballista")
+        g.do("task", "bo", task="ballista")
 
 
 def test_the_last_ballistas_go_far_from_the_dragon(engine):
@@ -221,7 +221,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Secrets of Survival, haunt 14: "Special Ballista Attack Rules" (on a Ballista's tile, instead of an attack,
     # while the Dragon is on the city level): the buttons and the built-in players see what the engine allows
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -232,7 +232,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     ballista(g, "kitchen")
     assert offered() == set() and goals("bo") == {"kitchen"}    # Bo is not on its tile: the heroes head there
     g.put("bo", "kitchen")
-    assert offered() == {("might", "ballista")}
+    assert offered() == {(None, "ballista")}
     hp = g.state["haunt"]["counters"][HP]
     offered()
     assert g.state["haunt"]["counters"][HP] == hp               # offering tried copies only
@@ -241,5 +241,12 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     dragon(g)["tile"] = "elfsong_tavern"
     dice.next(0)
     dice.next(0)
-    g.do("task", "bo", trait="might", task="ballista")
+    g.do("task", "bo", task="ballista")
     assert offered() == set()                                   # once a turn, instead of the attack
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Secrets of Survival, haunt 14: the only special move is the Ballista's shot
+    g = battle(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

@@ -63,8 +63,8 @@ def test_setup_kobolds_from_the_dice_and_the_mansion(engine, dice):
     asked = [e for e in g.setup_events if e.get("kind") == "fetch_tile"]
     assert asked and asked[0]["player"] == "bo"
     assert "mansion" in g.state["board"]
-    mob = [e["to"] for e in g.setup_events if "task might mob" in e.get("text", "")]
-    trap_words = [e["to"] for e in g.setup_events if "task speed trap" in e.get("text", "")]
+    mob = [e["to"] for e in g.setup_events if "{move:mob}" in e.get("text", "")]
+    trap_words = [e["to"] for e in g.setup_events if "{move:trap}" in e.get("text", "")]
     assert mob == ["ann"] and sorted(trap_words) == ["bo", "cy"]
     assert counters(g) == {"Kobolds trapped": 0, "Kobolds at the Mansion": 0}
 
@@ -83,12 +83,12 @@ def test_setting_a_trap(engine, dice):
     # Secrets of Survival, haunt 15: "Setting Kobold Traps" (once per turn, Speed 3+)
     g = sweep(engine, dice)
     dice.next(2, 1, 0)                     # Bo's Speed: 3
-    g.do("task", "bo", trait="speed", task="trap")
+    g.do("task", "bo", task="trap", trait="speed")
     assert len(traps(g, "elfsong_tavern")) == 1
     with pytest.raises(IllegalAction, match="already"):
-        g.do("task", "bo", trait="speed", task="trap")
+        g.do("task", "bo", task="trap", trait="speed")
     g.do("end", "bo")
-    g.do("task", "cy", trait="speed", task="trap")    # Speed 0: no trap
+    g.do("task", "cy", task="trap", trait="speed")    # Speed 0: no trap
     assert len(traps(g, "elfsong_tavern")) == 1
 
 
@@ -139,13 +139,13 @@ def test_the_kobold_mob(engine, dice):
     to_monster_turn(g)
     dice.next(0, 0, 0)                     # the mob: 3 dice, 0
     dice.next(2, 2)                        # Bo defends: 4 (2 dice)
-    g.do("task", "ann", trait="might", task="mob bo")
+    g.do("task", "ann", task="mob", target="bo")
     assert any("(3 dice)" in e["text"] for e in g.events if e["kind"] == "roll")
     g.decide_all(0)
     stunned = [m["id"] for m in kobolds(g) if m["stunned"]]
     assert stunned == ids                  # 4 damage, 3 Kobolds: each stunned once
     with pytest.raises(IllegalAction, match="two or more"):
-        g.do("task", "ann", trait="might", task="mob bo")
+        g.do("task", "ann", task="mob", target="bo")
 
 
 def test_a_winning_mob_hurts_the_hero(engine, dice):
@@ -156,7 +156,7 @@ def test_a_winning_mob_hurts_the_hero(engine, dice):
     to_monster_turn(g)
     dice.next(2, 2)                        # the mob: 4
     dice.next(0, 0)                        # Cy defends: 0
-    g.do("task", "ann", trait="might", task="mob cy")
+    g.do("task", "ann", task="mob", target="cy")
     assert any(e["kind"] == "damage" and e.get("player") == "cy" and e.get("amount") == 4 for e in g.events)
 
 
@@ -195,14 +195,14 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Secrets of Survival, haunt 15: "Setting Kobold Traps" (a hero, once during their turn); Traitor's Tome,
     # haunt 15: "Special Kobold Mob Attack Rules" (two or more Kobolds on a hero's tile, in the monster turn)
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"], a.get("target")) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     g = sweep(engine, dice, first=(0, 0, 0))
-    assert offered() == {("speed", "trap")}
+    assert offered() == {("speed", "trap", None)}
     goals = set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo"))
     assert goals == {"kobold_hideout", "mansion"}             # where the Kobolds appear and where they go
     dice.next(0, 0)
-    g.do("task", "bo", trait="speed", task="trap")
+    g.do("task", "bo", task="trap", trait="speed")
     assert offered() == set()                                  # once a turn
     [add_kobold(g, "elfsong_tavern") for _ in range(2)]
     g.do("end", "bo")
@@ -211,10 +211,10 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.do("end", "ann")
     g.decide_all(0)
     before = [dict(m) for m in kobolds(g)]
-    assert offered() == {("might", "mob bo"), ("might", "mob cy")}
+    assert offered() == {(None, "mob", "bo"), (None, "mob", "cy")}
     assert [dict(m) for m in kobolds(g)] == before             # offering tried copies only
-    with pytest.raises(IllegalAction, match="heroes set"):
-        g.do("task", "ann", trait="speed", task="trap")
+    with pytest.raises(IllegalAction, match="own turn"):
+        g.do("task", "ann", task="trap", trait="speed")
 
 
 def test_with_the_traitor_dead_the_kobolds_still_come_in_the_monster_turn(engine, dice):
@@ -229,3 +229,10 @@ def test_with_the_traitor_dead_the_kobolds_still_come_in_the_monster_turn(engine
     g.do("end", "cy")
     g.decide_all(0)
     assert g.state["turn"].get("monsters") and len(kobolds(g, "kobold_hideout")) == 2
+
+
+def test_an_undeclared_move_is_refused(engine, dice):
+    # Traitor's Tome and Secrets of Survival, haunt 15: the only special moves are the trap and the mob
+    g = sweep(engine, dice, first=(0, 0, 0))
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

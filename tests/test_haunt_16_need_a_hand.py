@@ -59,7 +59,7 @@ def test_setup_puts_a_claw_on_each_heros_tile_and_every_tile_next_to_it(engine):
                      "Executioner's Block": 1}
     assert len(appeared) == 8
     assert not any("by hand" in t for t in g.texts())
-    assert any("task knowledge fortify" in t for t in g.texts())  # the words to type
+    assert any("{move:fortify}" in t for t in g.texts())  # the move, named for each adapter to render
     # "Play begins to the left of the haunt revealer": Ann revealed, Bo starts
     assert g.state["turn"]["player"] == "bo"
 
@@ -204,16 +204,16 @@ def test_a_group_attack_rolls_against_the_claws_combined_and_destroys_one_per_po
     g = need_a_hand(engine)
     clear_claws(g)
     add_claws(g, "elfsong_tavern", 4)
-    with pytest.raises(IllegalAction, match="between 1 and 4"):
-        g.do("task", "bo", trait="might", task="attack 5")
+    with pytest.raises(IllegalAction, match="cannot take that number"):
+        g.do("task", "bo", trait="might", task="attack", number=5)
     dice.next(1, 1)      # Bo: 2
     dice.next(0, 0, 0)   # three Claws defend with 3 dice
-    g.do("task", "bo", trait="might", task="attack 3")
+    g.do("task", "bo", trait="might", task="attack", number=3)
     assert any("Might for Crawling Claw" in t and "(3 dice)" in t for t in g.texts())
     assert len(claws(g, "elfsong_tavern")) == 2
     assert g.state["haunt"]["h16"]["group"] == 0
-    with pytest.raises(IllegalAction, match="once per turn"):
-        g.do("task", "bo", trait="might", task="attack 1")
+    with pytest.raises(IllegalAction, match="already attacked"):
+        g.do("task", "bo", trait="might", task="attack", number=1)
 
 
 def test_fortify_seals_an_exit_for_heroes_and_clear_opens_it(engine, dice):
@@ -240,10 +240,10 @@ def test_fortify_seals_an_exit_for_heroes_and_clear_opens_it(engine, dice):
     assert obstacles(g) == [["inner_chamber", "west"]]
     with pytest.raises(IllegalAction, match="Obstacle token seals"):
         g.do("move", "bo", way="west")
-    g.do("task", "bo", trait="might", task="clear west")
+    g.do("task", "bo", task="clear", way="west")
     assert obstacles(g) == []
-    with pytest.raises(IllegalAction, match="No Obstacle"):
-        g.do("task", "bo", trait="might", task="clear west")
+    with pytest.raises(IllegalAction, match="cannot take that way"):
+        g.do("task", "bo", task="clear", way="west")
 
 
 def test_the_heroes_win_once_every_hero_is_sealed_off_from_the_claws(engine, dice):
@@ -295,7 +295,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Secrets of Survival, haunt 16: "Special Attack Rules" (any number of the Claws on your tile), "How to Build a
     # Fortification" (once during your turn) and "Destroying a Fortification" (an Obstacle on an exit of your tile)
     def offered():
-        return [a["task"] for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+        return [" ".join(str(x) for x in (a["task"], a.get("number"), a.get("way")) if x is not None)
+                for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
 
     g = need_a_hand(engine)
     clear_claws(g)
@@ -310,6 +311,29 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert obstacles(g) == [["inner_chamber", "west"]]
     assert offered() == ["attack 2", "attack 1", "clear west"]          # fortified once this turn
     dice.next(0)
-    g.do("task", "bo", trait="might", task="attack 1")
+    g.do("task", "bo", trait="might", task="attack", number=1)
     assert offered() == ["clear west"]                                   # the attack is spent too
     assert obstacles(g) == [["inner_chamber", "west"]]                   # offering tried copies only
+
+
+def test_the_player_to_the_attackers_right_rolls_the_claws_defence(engine, dice):
+    # Secrets of Survival, haunt 16: "Special Attack Rules", L3773 (the player to your right defends with the Claws)
+    g = need_a_hand(engine)
+    clear_claws(g)
+    add_claws(g, g.p("ann")["tile"], 2)
+    g.state["turn"] = {**g.state["turn"], "player": "ann"}  # the revealer, who would run the monsters by default
+    dice.next(1)                                    # Ann attacks
+    dice.next(0, 0)                                 # the Claws defend
+    g.do("task", "ann", trait="might", task="attack", number=2)
+    defence = [e for e in g.events if e.get("kind") == "roll" and "to defend" in e["text"]]
+    assert defence and all(e["player"] == "cy" for e in defence)   # Cy sits to Ann's right (seats Ann, Bo, Cy)
+    assert defence[0]["text"].startswith("Cy")
+    attack_roll = [e for e in g.events if e.get("kind") == "roll" and "to attack" in e["text"]]
+    assert attack_roll and attack_roll[0]["player"] == "ann"
+
+
+def test_an_undeclared_move_is_refused(engine, dice):
+    # Secrets of Survival, haunt 16: only the haunt's own moves (attack, fortify, clear) are accepted
+    g = need_a_hand(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fly")

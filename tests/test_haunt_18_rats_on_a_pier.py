@@ -132,8 +132,8 @@ def test_the_words_to_type_reach_each_side_only(engine):
     # Traitor's Tome and Secrets of Survival, haunt 18: "Special Citizen Rules" (each side's own words)
     g = rats(engine)
     events = ready(g)
-    heroes = [e for e in events if "monster move Citizen 1" in e["text"]]
-    traitor = [e for e in events if "attack Citizen 1" in e["text"] and "monster move" not in e["text"]]
+    heroes = [e for e in events if "runs the Citizens" in e["text"]]
+    traitor = [e for e in events if "Beating a stunned Citizen" in e["text"] and "runs the Citizens" not in e["text"]]
     assert {e["to"] for e in heroes} == {"ann", "cy"}
     assert {e["to"] for e in traitor} == {"bo"}
 
@@ -330,3 +330,12 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert g.state["turn"].get("monsters")
     assert fights() == {(rat["id"], citizen["id"])}                # the monster turn: the Wererat on the Citizen
     assert not mon(g, citizen["id"])["stunned"]                    # offering tried copies only
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome and Secrets of Survival, haunt 18: the haunt has no moves of its own (attacks are ordinary)
+    g = rats(engine)
+    ready(g)
+    pid = g.state["turn"]["player"]
+    with pytest.raises(IllegalAction, match="no special moves"):
+        g.do("task", pid, trait="might", task="rescue")

@@ -4,9 +4,15 @@ revealer, is Torskar; Bo is Lia; Cy is Gretchen. Each test makes one player
 the hidden traitor (token 1) before the haunt begins."""
 import random
 
+import pytest
+
 from bot import autoplay
+from bot.engine import IllegalAction
+from bot.engine import board as bd
+from bot.engine import haunt_play as hp
 from bot.engine import hooks, moves
 from bot.engine.ctx import Ctx
+from bot.engine.geometry import distances
 from bot.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
@@ -29,6 +35,8 @@ def thieves(engine, traitor="bo", tiles=None, cards=None):
         for card in held:
             g.give(pid, card)
     all_ready(g)
+    while g.state["pending"] and g.state["pending"]["kind"] in ("place_chosen", "fetch_tile"):
+        g.do("decide", g.state["pending"]["player"], choice=0)  # where the Shrine to Bhaal joins (equally far)
     return g
 
 
@@ -64,16 +72,29 @@ def test_setup_cultists_on_every_adventurers_tile_and_the_skull_beside_the_board
     check(engine.content, s)
 
 
-def test_no_setup_step_but_the_shrine_is_left_to_the_players(engine):
-    # Secrets of Survival, haunt 19: "Right Now" (the tokens are dealt by the bot at the reveal)
+def test_the_shrine_is_joined_farthest_from_the_kitchen_basement_and_nothing_is_left_by_hand(engine):
+    # Secrets of Survival, haunt 19, "Right Now", L3893: the Shrine to Bhaal, not in play, is taken from the
+    # catacomb stack and joined at an open catacomb door as far from the Kitchen Basement as possible; the stack
+    # is shuffled. Nothing of the setup is left to the players by hand.
     g = revealed(engine, "arcane_retreat", "whispering_skull", revealer="ann")
+    assert "shrine_to_bhaal" not in g.state["board"]
     g.give("ann", "whispering_skull")
+    doors = hp.fetch_doors(Ctx(engine.content, g.state), "shrine_to_bhaal")
+    far = distances(Ctx(engine.content, g.state), "kitchen_basement")
+    most = max(far.get(t, -1) for t, _, _ in doors)
     events = []
     for pid in g.state["seats"]:
         g.do("ready", pid)
         events += g.events
-    by_hand = [e["text"] for e in events if "by hand" in e["text"]]
-    assert len(by_hand) == 3 and all("Shrine to Bhaal" in t for t in by_hand)  # one for each reader
+    while g.state["pending"] and g.state["pending"]["kind"] in ("place_chosen", "fetch_tile"):
+        events += g.do("decide", g.state["pending"]["player"], choice=0)
+    assert not [e for e in events if e["kind"] == "by_hand"]
+    assert "shrine_to_bhaal" in g.state["board"] and "shrine_to_bhaal" not in g.state["stacks"]["catacomb"]
+    board = g.state["board"]
+    beside = [t for t, side, _ in doors if bd.neighbour_square(board[t], side)[1:] ==
+              (board["shrine_to_bhaal"]["x"], board["shrine_to_bhaal"]["y"])]
+    assert beside and far.get(beside[0], -1) == most
+    check(engine.content, g.state)
 
 
 # --- the Cultists ------------------------------------------------------------------------------
@@ -195,6 +216,43 @@ def test_the_fickle_skull_takes_it_from_another_player_and_rolls_five_dice_below
     roll = next(e for e in g.events if e["kind"] == "roll")
     assert len(roll["faces"]) == 5
     assert g.p("bo")["cards"] == ["whispering_skull"] and "whispering_skull" not in g.p("cy")["cards"]
+
+
+def test_the_fickle_skull_is_rolled_for_a_stolen_item_too(engine, dice):
+    # Secrets of Survival, haunt 19, "The Fickle Skull", L3926: gaining an item or omen in any way, a steal from
+    # another player included, first takes the roll; on 5+ the thief takes the Whispering Skull instead
+    # and the item stays with its owner (rulebook: Special Attacks, "Stealing Items")
+    g = thieves(engine, traitor="cy", tiles={"ann": "elfsong_tavern", "bo": "kitchen", "cy": "elfsong_tavern"})
+    g.give("ann", "ring_of_the_ram")
+    g.do("unmask", "cy")
+    end_turns_until(g, "cy")
+    dice.next(2, 2, 2, 2, 2, 2, 2, 2)   # Cy's Speed attack
+    dice.next()                         # Ann defends with 0
+    dice.next(2, 2, 1, 0)               # the Fickle Skull, 4 dice on the city level: 5
+    g.do("attack", "cy", target="ann", trait="speed")
+    pending = g.state["pending"]
+    assert pending["kind"] == "steal" and "ring_of_the_ram" in pending["data"]["cards"]
+    g.do("decide", "cy", choice=1 + pending["data"]["cards"].index("ring_of_the_ram"))
+    assert any("for the Fickle Skull" in t for t in g.texts())
+    assert "whispering_skull" in g.p("cy")["cards"] and "ring_of_the_ram" not in g.p("cy")["cards"]
+    assert "ring_of_the_ram" in g.p("ann")["cards"] and g.state["haunt"]["beside_board"] == []
+    check(engine.content, g.state)
+
+
+def test_a_stolen_item_is_gained_when_the_fickle_skull_roll_is_below_five(engine, dice):
+    # Secrets of Survival, haunt 19, "The Fickle Skull", L3926 (below 5 the steal goes ahead)
+    g = thieves(engine, traitor="cy", tiles={"ann": "elfsong_tavern", "bo": "kitchen", "cy": "elfsong_tavern"})
+    g.give("ann", "ring_of_the_ram")
+    g.do("unmask", "cy")
+    end_turns_until(g, "cy")
+    dice.next(2, 2, 2, 2, 2, 2, 2, 2)
+    dice.next()
+    dice.next(1, 1, 1, 0)               # 3: no Skull
+    g.do("attack", "cy", target="ann", trait="speed")
+    g.do("decide", "cy", choice=1 + g.state["pending"]["data"]["cards"].index("ring_of_the_ram"))
+    assert "ring_of_the_ram" in g.p("cy")["cards"] and "ring_of_the_ram" not in g.p("ann")["cards"]
+    assert g.state["haunt"]["beside_board"] == ["whispering_skull"]
+    check(engine.content, g.state)
 
 
 # --- revealing ------------------------------------------------------------------------------------
@@ -367,3 +425,10 @@ def test_the_goals_and_the_unmasking_stay_with_each_players_own_bot(engine):
     assert autoplay.choose(engine.content, g.state, random.Random(0)) == {"type": "unmask", "player": "cy"}
     g.put("cy", "kitchen")
     assert autoplay.choose(engine.content, g.state, random.Random(0))["type"] != "unmask"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Secrets of Survival, haunt 19: the haunt has no moves of its own
+    g = thieves(engine, tiles={"ann": "kitchen", "bo": "elfsong_tavern", "cy": "kitchen"})
+    with pytest.raises(IllegalAction, match="no special moves"):
+        g.do("task", g.state["turn"]["player"], task="steal")

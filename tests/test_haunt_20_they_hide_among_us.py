@@ -7,6 +7,7 @@ order is Cy, Ann, Bo. Unqueued dice show 0."""
 import pytest
 
 from bot.engine import IllegalAction, hooks
+from bot.engine import tokens as tk
 from bot.engine.ctx import Ctx
 from bot.engine.legal import legal_actions
 from bot.engine.view import view
@@ -205,14 +206,14 @@ def test_the_medallion_can_be_handed_over_dropped_and_taken(engine, dice):
     g = hide_among_us(engine)
     g.state["haunt"]["h20_medallion"] = "cy"
     g.put("ann", g.p("cy")["tile"])
-    g.do("task", "cy", trait="might", task="give ann")
+    g.do("task", "cy", task="give", target="ann")
     assert g.state["haunt"]["h20_medallion"] == "ann"
     with pytest.raises(IllegalAction, match="do not carry"):
-        g.do("task", "cy", trait="might", task="drop medallion")
+        g.do("task", "cy", task="drop")
     g.do("end", "cy")
-    g.do("task", "ann", trait="might", task="drop medallion")
+    g.do("task", "ann", task="drop")
     assert g.state["haunt"]["h20_medallion"] is None
-    g.do("task", "ann", trait="might", task="take medallion")
+    g.do("task", "ann", task="take")
     assert g.state["haunt"]["h20_medallion"] == "ann"
 
 
@@ -221,7 +222,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # "Treasure Chests" (3: the Medallion traded, dropped or taken like an item). Ruling: haunt 20: one try a turn.
     # The same buttons whatever the side, so a hidden Doppelganger's look like a hero's.
     def offered():
-        return [(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+        return [(a.get("trait") or a.get("target"), a["task"]) for a in legal_actions(engine.content, g.state)
+                if a["type"] == "task"]
 
     g = hide_among_us(engine)
     secret(g)["pool"] = [3, 1, 2, 4]
@@ -234,15 +236,15 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     dice.next(2, 2)
     g.do("task", "cy", trait="might", task="open")
     assert g.state["haunt"]["h20_medallion"] == "cy"
-    assert offered() == [("might", "drop medallion")]           # tried once this turn; nobody here to take it
+    assert offered() == [(None, "drop")]                         # tried once this turn; nobody here to take it
     g.put("ann", chest)
-    assert offered() == [("might", "give ann"), ("might", "drop medallion")]
-    g.do("task", "cy", trait="might", task="drop medallion")
+    assert offered() == [("ann", "give"), (None, "drop")]
+    g.do("task", "cy", task="drop")
     g.do("end", "cy")
-    assert offered() == [("might", "take medallion")]           # Ann's turn, the Medallion at her feet
+    assert offered() == [(None, "take")]                         # Ann's turn, the Medallion at her feet
     g.state["turn"]["monsters"] = True                          # as if in a monster turn
     with pytest.raises(IllegalAction, match="monster turn"):
-        g.do("task", "ann", trait="might", task="take medallion")
+        g.do("task", "ann", task="take")
 
 
 def test_the_medallion_is_stolen_like_an_item_in_place_of_damage(engine, dice):
@@ -259,3 +261,44 @@ def test_the_medallion_is_stolen_like_an_item_in_place_of_damage(engine, dice):
     g.do("decide", "cy", choice=pending["options"].index("Steal the Medallion of Thoughts"))
     assert g.state["haunt"]["h20_medallion"] == "cy"
     assert any("steals the Medallion of Thoughts from" in e["text"] and e["to"] == "all" for e in g.events)
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Both books, haunt 20: the haunt's own moves are the chests and the Medallion, nothing else
+    g = hide_among_us(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "cy", trait="might", task="search")
+
+
+def test_opening_a_chest_leaves_a_lost_and_found_token_and_its_card_alone(engine, dice):
+    # Traitor's Tome, haunt 20, "Right Now", L1699: the haunt's chests are its numbered Obstacle tokens; the
+    # Lost and Found event's Treasure Chest token keeps its card beside it until its own roll takes it away
+    # (event card Lost and Found). Before: opening took that token, and its card was in no place at all.
+    g = hide_among_us(engine)
+    tile = g.p("cy")["tile"]
+    g.state["tokens"] = [t for t in g.state["tokens"] if not (t["name"] == "Treasure Chest" and t["tile"] == tile)]
+    g.state["decks"]["event"].remove("lost_and_found")
+    tk.place(g.state, "Treasure Chest", tile, card="lost_and_found")
+    pool = list(secret(g)["pool"])
+    dice.next(2, 2)
+    with pytest.raises(IllegalAction, match="no Treasure Chest"):
+        g.do("task", "cy", trait="might", task="open")
+    assert tk.with_card(g.state, "lost_and_found") and secret(g)["pool"] == pool
+    assert places_of(g, "lost_and_found") == 1
+    # with one of the haunt's chests there too, that one is opened and the event's stays
+    tk.place(g.state, "Treasure Chest", tile)
+    secret(g)["pool"] = [4] + pool
+    dice.next(2, 2)
+    g.do("task", "cy", trait="might", task="open")
+    g.decide_all(0)
+    assert tk.with_card(g.state, "lost_and_found")["tile"] == tile
+    assert places_of(g, "lost_and_found") == 1 and any("number 4" in t for t in g.texts())
+
+
+def places_of(g, card):
+    """In how many places the card is: decks, discards, hands, piles, beside a token."""
+    s = g.state
+    places = [c for d in s["decks"].values() for c in d] + [c for d in s["discard"].values() for c in d]
+    places += [c for p in s["players"].values() for c in p["cards"]] + [c for pl in s["piles"].values() for c in pl]
+    places += [t["card"] for t in s["tokens"] if t.get("card")]
+    return places.count(card)

@@ -52,8 +52,8 @@ def test_setup_gains_eyes_and_the_holy_symbol(engine):
     assert "holy_symbol" in g.state["decks"]["item"] and "holy_symbol" not in g.state["discard"]["item"]
     assert g.state["turn"]["player"] == "bo"
     # each side's instructions reach that side only
-    assert {e["to"] for e in events if "task speed gouge" in e["text"]} == {"ann"}
-    assert {e["to"] for e in events if "task sanity ritual" in e["text"]} == {"bo", "cy"}
+    assert {e["to"] for e in events if "{move:gouge}" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "{move:ritual}" in e["text"]} == {"bo", "cy"}
     assert not any("by hand" in e["text"] for e in events)
 
 
@@ -68,7 +68,7 @@ def test_a_gouge_winning_by_two_deals_damage_and_takes_an_eye(engine, dice):
     sanity = g.p("bo")["traits"]["sanity"]
     dice.next(2, 2, 1, 0)  # Ann's Speed: 5
     dice.next(1)  # Bo's Speed: 1
-    g.do("task", "ann", trait="speed", task="gouge Bo")
+    g.do("task", "ann", trait="speed", task="gouge", target="bo")
     g.decide_all(0)
     assert g.p("bo")["traits"]["might"] + g.p("bo")["traits"]["speed"] == 16 - 4
     assert g.state["haunt"]["h21"]["eyes"]["bo"] == 1
@@ -84,11 +84,11 @@ def test_a_gouge_by_one_takes_no_eye_and_must_use_speed(engine, dice):
     ann_turn(g)
     g.put("bo", g.p("ann")["tile"])
     g.p("bo")["traits"].update(might=8, speed=8)
-    with pytest.raises(IllegalAction, match="Speed attack"):
-        g.do("task", "ann", trait="might", task="gouge Bo")
+    with pytest.raises(IllegalAction, match="rolls speed"):
+        g.do("task", "ann", trait="might", task="gouge", target="bo")
     dice.next(1, 1)  # Ann: 2
     dice.next(1)  # Bo: 1
-    g.do("task", "ann", trait="speed", task="gouge Bo")
+    g.do("task", "ann", trait="speed", task="gouge", target="bo")
     g.decide_all(0)
     assert g.state["haunt"]["h21"]["eyes"]["bo"] == 2 and g.state["haunt"]["counters"][EYES] == 0
 
@@ -105,7 +105,7 @@ def test_losing_both_eyes_kills_the_hero(engine, dice):
     g.p("bo")["traits"].update(might=8, speed=8)
     dice.next(2, 2, 0, 0)  # Ann: 4
     dice.next(0)  # Bo: 0
-    g.do("task", "ann", trait="speed", task="gouge")  # the only adventurer on the tile
+    g.do("task", "ann", trait="speed", task="gouge", target="bo")  # the adventurer on the tile
     g.decide_all(0)
     assert not g.p("bo")["alive"] and g.state["haunt"]["counters"][EYES] == 2
 
@@ -187,7 +187,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # Traitor's Tome, haunt 21: "Special Attack Rules" (the gouge, in place of the traitor's attack, at a hero on
     # her tile); Secrets of Survival, haunt 21: "Completing the Ritual" (on the Fountain, everyone in place, once)
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a["trait"], a["task"] + (" " + a["target"] if a.get("target") else ""))
+                for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     g = ready(engine)
     g.put("bo", "fountain")
@@ -207,4 +208,11 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert offered() == {("speed", "gouge cy")}
     g.state["turn"]["monsters"] = True                      # as if in a monster turn
     with pytest.raises(IllegalAction, match="monster turn"):
-        g.do("task", "ann", trait="speed", task="gouge cy")
+        g.do("task", "ann", trait="speed", task="gouge", target="cy")
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome and Secrets of Survival, haunt 21: the gouge and the ritual are the haunt's only moves
+    g = ready(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="sanity", task="pray")

@@ -2,7 +2,9 @@
 through the engine's actions: the item draw, the revealer's extra turn,
 everyone against everyone, and the last one alive. No module message is
 private: Secrets of Survival is a stub and everyone reads the Tome."""
-from bot.engine import hooks
+import pytest
+
+from bot.engine import IllegalAction, hooks
 from bot.engine.ctx import Ctx
 from bot.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
@@ -88,3 +90,10 @@ def test_no_action_of_its_own_and_everyone_hunts_everyone(engine):
     g.put("cy", "inner_chamber")
     assert not any(a["type"] == "task" for a in legal_actions(engine.content, g.state))
     assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"kitchen", "inner_chamber"}
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome, haunt 22: no moves of its own, attacks are the ordinary ones
+    g = bhaalspawn(engine)
+    with pytest.raises(IllegalAction, match="no special moves"):
+        g.do("task", g.state["turn"]["player"], task="duel")

@@ -51,7 +51,7 @@ def test_setup_mends_gains_places_the_rats_apart_and_enthrals_everyone(engine):
     g.decide_all(0)
     events += g.events
     assert len(rats(g)) == 4 and rats(g)[0]["traits"] == {"might": 3}
-    assert {e["to"] for e in events if "task knowledge pipe" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "{move:pipe}" in e["text"]} == {"ann"}
 
 
 def test_an_enthralled_hero_rolls_knowledge_or_loses_the_turn(engine, dice):
@@ -76,8 +76,8 @@ def test_the_music_enthrals_a_hero_within_two_tiles_in_place_of_an_attack(engine
     g.state["board"].pop("beasts_lair")  # far away: off the joined map for this check
     g.state["board"]["beasts_lair"] = {"level": "city", "x": 9, "y": 9, "rot": 0}
     with pytest.raises(IllegalAction, match="not within 2"):
-        g.do("task", "ann", trait="knowledge", task="pipe Cy")
-    g.do("task", "ann", trait="knowledge", task="pipe Bo")  # Bo rolls 0
+        g.do("task", "ann", task="pipe", target="cy")
+    g.do("task", "ann", task="pipe", target="bo")  # Bo rolls 0
     assert g.state["haunt"]["h23"]["enthralled"] == ["bo"]
     with pytest.raises(IllegalAction, match="once per turn"):
         g.do("attack", "ann", target="bo")
@@ -92,13 +92,13 @@ def test_calling_the_rats_brings_them_along(engine, dice):
         m["tile"] = tile
     rats(g)[3]["stunned"] = True
     dice.next(2)
-    g.do("task", "ann", trait="might", task="call")
+    g.do("task", "ann", task="call")
     assert g.state["pending"]["player"] == "ann" and len(g.state["pending"]["options"]) == 3
     g.decide_all(0)
     carried = g.state["haunt"]["h23"]["carried"]
     assert len(carried) == 2
     with pytest.raises(IllegalAction, match="already called"):
-        g.do("task", "ann", trait="might", task="call")
+        g.do("task", "ann", task="call")
     g.do("move", "ann", way="west")
     assert all(m["tile"] == "inner_chamber" for m in rats(g) if m["id"] in carried)
     g.do("end", "ann")
@@ -152,7 +152,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # and "Calling the Rats" (before moving, once); the heroes' goal is the Piper (Secrets of Survival: "You Win
     # When...")
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a["task"] + (" " + a["target"] if a.get("target") else "")) for a in legal_actions(engine.content, g.state)
+                if a["type"] == "task"}
 
     g = set_up(engine)
     assert g.state["turn"]["player"] == "ann"
@@ -160,13 +161,20 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.put("bo", "kitchen")
     g.put("cy", "elfsong_tavern")
     assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"elfsong_tavern"}
-    assert offered() == {("might", "call"), ("knowledge", "pipe bo"), ("knowledge", "pipe cy")}
+    assert offered() == {"call", "pipe bo", "pipe cy"}
     assert g.state["haunt"]["h23"]["enthralled"] == []          # offering tried copies only
-    g.do("task", "ann", trait="knowledge", task="pipe bo")       # Bo rolls 0: enthralled
-    assert offered() == {("might", "call")}                      # the music took the attack
+    g.do("task", "ann", task="pipe", target="bo")       # Bo rolls 0: enthralled
+    assert offered() == {"call"}                                 # the music took the attack
     g.do("move", "ann", way="west")
     assert offered() == set()                                    # the rats are called before moving
     g.do("end", "ann")
     assert g.state["turn"].get("monsters") and offered() == set()
     with pytest.raises(IllegalAction, match="monster turn"):
-        g.do("task", "ann", trait="might", task="call")
+        g.do("task", "ann", task="call")
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Traitor's Tome, haunt 23: the Piper's moves are the call and the music
+    g = set_up(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], task="dance")

@@ -39,8 +39,8 @@ def test_setup_places_cultists_badges_and_drabin(engine):
     assert sorted(m["tile"] for m in cultists(g)) == sorted([g.p("bo")["tile"], g.p("cy")["tile"]])
     assert drabin(g)["tile"] == "catacomb_landing" and drabin(g)["ally"] == "heroes"
     assert [t["tile"] for t in g.state["tokens"] if t["name"] == BADGE] == ["elfsong_tavern"] * 2
-    assert {e["to"] for e in events if "task speed escort" in e["text"]} == {"bo", "cy"}
-    assert {e["to"] for e in events if "monster attack Cultist" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "{move:escort}" in e["text"]} == {"bo", "cy"}
+    assert {e["to"] for e in events if "Cultist of Bhaal on Drabin" in e["text"]} == {"ann"}
     assert not any("by hand" in e["text"] for e in events)
 
 
@@ -49,15 +49,15 @@ def test_heroes_pick_up_badges_on_the_elfsong_and_the_traitor_cannot(engine):
     # Ruling: haunt 24, a badge is picked up one at a time
     g = pufflebird(engine)
     g.put("bo", "elfsong_tavern")
-    g.do("task", "bo", trait="speed", task="badge")
-    g.do("task", "bo", trait="speed", task="badge")
+    g.do("task", "bo", task="badge")
+    g.do("task", "bo", task="badge")
     assert g.state["haunt"]["h24"]["badges"] == {"bo": 2}
     with pytest.raises(IllegalAction, match="no Harper badge"):
-        g.do("task", "bo", trait="speed", task="badge")
+        g.do("task", "bo", task="badge")
     g.state["turn"] = {**g.state["turn"], "player": "ann"}
     g.put("ann", "elfsong_tavern")
-    with pytest.raises(IllegalAction, match="traitor may not"):
-        g.do("task", "ann", trait="speed", task="badge")
+    with pytest.raises(IllegalAction, match="Only the heroes"):
+        g.do("task", "ann", task="badge")
 
 
 def test_the_escort_rolls_speed_halves_it_and_drabin_comes_along(engine, dice):
@@ -68,7 +68,7 @@ def test_the_escort_rolls_speed_halves_it_and_drabin_comes_along(engine, dice):
         g.do("task", "bo", trait="speed", task="escort")
     g.put("cy", "elfsong_tavern")
     g.state["turn"] = {**g.state["turn"], "player": "cy"}
-    g.do("task", "cy", trait="speed", task="badge")
+    g.do("task", "cy", task="badge")
     g.state["turn"] = {**g.state["turn"], "player": "bo"}
     g.state["haunt"]["h24"]["badges"] = {"bo": 1}
     dice.next(1, 1, 1)  # 3: half is 1
@@ -156,7 +156,7 @@ def test_a_dead_heros_badges_lie_on_their_tile(engine):
     g.decide_all(0)  # Lord of Murder: the traitor picks Might or Sanity
     g.state["turn"] = {**g.state["turn"], "player": "bo"}
     g.put("bo", "kitchen")
-    g.do("task", "bo", trait="speed", task="badge")
+    g.do("task", "bo", task="badge")
     assert g.state["haunt"]["h24"]["badges"] == {"bo": 1}
 
 
@@ -165,7 +165,7 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # moving, with a badge, on Drabin's tile); Traitor's Tome, haunt 24: "Special Attack Rules" (a Cultist on
     # Drabin's tile attacks him with Might or Sanity in the monster turn)
     def offered():
-        return [(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
+        return [(a.get("trait"), a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"]
 
     def goals(pid):
         return set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), pid))
@@ -173,8 +173,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g = pufflebird(engine)
     g.put("bo", "elfsong_tavern")
     assert goals("bo") == {"elfsong_tavern"} and goals("ann") == {"catacomb_landing"}
-    assert offered() == [("speed", "badge")]
-    g.do("task", "bo", trait="speed", task="badge")
+    assert offered() == [(None, "badge")]
+    g.do("task", "bo", task="badge")
     assert goals("bo") == {"catacomb_landing"}                 # badge in hand: to Drabin
     g.put("bo", "catacomb_landing")
     assert offered() == [("speed", "escort")]
@@ -195,3 +195,10 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert not drabin(g)["dead"]                               # offering tried copies only
     with pytest.raises(IllegalAction, match="monster turn"):
         g.do("task", "ann", trait="speed", task="escort")
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Secrets of Survival, haunt 24: the heroes' moves are the badge and the escort
+    g = pufflebird(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="speed", task="carry")

@@ -4,10 +4,13 @@ heroes' search, the Lich's stunning, Life Drain and Dominate, Snap Out of It,
 and both wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
+from bot.engine import IllegalAction, effects, hooks
+from bot.engine import marks as mk
 from bot.engine.ctx import Ctx
 from bot.engine.legal import legal_actions
+from bot.engine.turns import start_haunt
 from bot.engine.view import view
+from tests.conftest import Game
 from tests.test_haunt_play import all_ready, revealed
 
 SITE = "Battlefield site"
@@ -67,8 +70,8 @@ def test_setup_raises_the_lich_and_lays_the_numbered_tokens_in_secret(engine):
     assert numbers and {e["to"] for e in numbers} == {"ann"}
     seen = view(g.state, "bo")
     assert not any("number" in t for t in seen["tokens"]) and "h25_sites" not in seen["haunt"]
-    assert {e["to"] for e in events if "task knowledge search" in e["text"]} == {"bo", "cy"}
-    assert {e["to"] for e in events if "task might drain" in e["text"]} == {"ann"}
+    assert {e["to"] for e in events if "{move:search}" in e["text"]} == {"bo", "cy"}
+    assert {e["to"] for e in events if "{move:drain}" in e["text"]} == {"ann"}
 
 
 def test_the_lich_cannot_die_until_the_phylactery_is_found(engine, dice):
@@ -130,10 +133,10 @@ def test_the_knowledge_attack_stuns_instead_of_hurting(engine, dice):
     before = dict(g.p("bo")["traits"])
     dice.next(2, 2, 2)  # the Lich's Knowledge
     dice.next(0)
-    g.do("task", "ann", trait="knowledge", task="stun bo")
+    g.do("task", "ann", trait="knowledge", task="stun", target="bo")
     assert h(g)["stunned"] == ["bo"] and g.p("bo")["traits"] == before
-    with pytest.raises(IllegalAction, match="once per turn"):
-        g.do("task", "ann", trait="knowledge", task="stun cy")
+    with pytest.raises(IllegalAction, match="already attacked"):
+        g.do("task", "ann", trait="knowledge", task="stun", target="cy")
 
 
 def test_life_drain_kills_a_stunned_hero_and_feeds_the_lich(engine, dice):
@@ -141,15 +144,15 @@ def test_life_drain_kills_a_stunned_hero_and_feeds_the_lich(engine, dice):
     g = ready(engine)
     lich_turn(g)
     with pytest.raises(IllegalAction, match="stunned hero"):
-        g.do("task", "ann", trait="might", task="drain bo")
+        g.do("task", "ann", task="drain", target="bo")
     h(g)["stunned"] = ["bo"]
     start = dict(g.p("ann")["traits"])
     dice.next(2, 1)
-    g.do("task", "ann", trait="might", task="drain bo")
+    g.do("task", "ann", task="drain", target="bo")
     assert not g.p("bo")["alive"]
     assert all(g.p("ann")["traits"][t] == min(8, start[t] + 1) for t in start)
     with pytest.raises(IllegalAction, match="already made"):
-        g.do("task", "ann", trait="knowledge", task="dominate cy")
+        g.do("task", "ann", trait="knowledge", task="dominate", target="cy")
 
 
 def test_dominate_then_snap_out_of_it(engine, dice):
@@ -160,7 +163,7 @@ def test_dominate_then_snap_out_of_it(engine, dice):
     h(g)["stunned"] = ["bo"]
     dice.next(2, 2, 2)
     dice.next(0)
-    g.do("task", "ann", trait="knowledge", task="dominate bo")
+    g.do("task", "ann", trait="knowledge", task="dominate", target="bo")
     assert h(g)["dominated"] == ["bo"] and h(g)["stunned"] == []
     g.do("end", "ann")  # no Skeleton: no monster turn
     assert g.state["turn"]["player"] == "bo"
@@ -169,13 +172,13 @@ def test_dominate_then_snap_out_of_it(engine, dice):
     g.decide_all(0)
     g.do("end", "bo")
     dice.next(1, 1, 1)  # Cy's Knowledge: 3, not enough
-    g.do("task", "cy", trait="knowledge", task="free bo")
+    g.do("task", "cy", trait="knowledge", task="free", target="bo")
     assert h(g)["dominated"] == ["bo"]
     g.do("end", "cy")
     g.do("end", "ann")
     g.do("end", "bo")
     dice.next(2, 2)
-    g.do("task", "cy", trait="knowledge", task="free bo")
+    g.do("task", "cy", trait="knowledge", task="free", target="bo")
     assert h(g)["dominated"] == []
 
 
@@ -187,7 +190,7 @@ def test_every_hero_dead_or_dominated_wins_for_the_lich(engine, dice):
     h(g)["stunned"] = ["bo"]
     dice.next(2, 2, 2)
     dice.next(0)
-    g.do("task", "ann", trait="knowledge", task="dominate bo")
+    g.do("task", "ann", trait="knowledge", task="dominate", target="bo")
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
 
 
@@ -203,7 +206,7 @@ def test_a_stunned_hero_still_plays_and_a_lost_stun_hurts_the_lich(engine, dice)
     before = g.p("ann")["traits"]["knowledge"] + g.p("ann")["traits"]["sanity"]
     dice.next(0)
     dice.next(2, 2)  # Bo's Knowledge: 4 against 0
-    g.do("task", "ann", trait="knowledge", task="stun bo")
+    g.do("task", "ann", trait="knowledge", task="stun", target="bo")
     g.decide_all(0)
     assert g.p("ann")["traits"]["knowledge"] + g.p("ann")["traits"]["sanity"] == before - 4
     assert h(g)["stunned"] == []
@@ -214,7 +217,8 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     # and "Snap Out of It!"; Traitor's Tome, haunt 25: "Special Attack Rules" (the stunning Knowledge attack) and
     # "Additional Attack Rules" (Life Drain or Dominate on a stunned hero, once a turn)
     def offered():
-        return {(a["trait"], a["task"]) for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
+        return {(a.get("trait"), a["task"] + (" " + a["target"] if a.get("target") else ""))
+                for a in legal_actions(engine.content, g.state) if a["type"] == "task"}
 
     g = ready(engine)
     site_here(g, "elfsong_tavern", 2)
@@ -226,9 +230,9 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     assert h(g)["stunned"] == []                                  # offering tried copies only
     h(g)["stunned"] = ["bo"]
     assert offered() == {("knowledge", "stun bo"), ("knowledge", "stun cy"), ("knowledge", "dominate bo"),
-                         ("might", "drain bo")}
+                         (None, "drain bo")}
     dice.next(0, 0)
-    g.do("task", "ann", trait="might", task="drain bo")           # 0: Bo holds on
+    g.do("task", "ann", task="drain", target="bo")           # 0: Bo holds on
     assert offered() == {("knowledge", "stun bo"), ("knowledge", "stun cy")}   # one of the two a turn
     g.do("end", "ann")
     assert offered() == {("knowledge", "search")}                 # Bo, stunned, still searches; nobody to free
@@ -237,3 +241,43 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine, dice):
     g.state["turn"]["monsters"] = True                            # as if in a monster turn
     with pytest.raises(IllegalAction, match="monster turn"):
         g.do("task", "cy", trait="knowledge", task="search")
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Both books, haunt 25: the search, Snap Out of It, and the Lich's stun, Life Drain and Dominate
+    g = ready(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="knowledge", task="pray")
+
+
+def test_a_lich_freed_of_the_wererat_bite_no_longer_passes_the_curse_on(engine, dice):
+    # Rulebook: The Traitor's New Powers, L457 (a new traitor is freed from a hindering event such as the Wererat
+    # Bite); event card Wererat Bite (the curse is passed on by its carrier). Before: the card was discarded but its
+    # mark stayed, and the Lich was later asked to infect a hero it hurt.
+    g = Game(engine, adventurers=("torskar", "lia", "gretchen"), haunt="play")
+    g.place("arcane_retreat", "catacomb", 1, -1, rot=0)
+    g.give("ann", "wererat_bite")
+    mk.add(Ctx(g.c, g.state), "ann", "wererat")
+    g.state["players"]["ann"]["once"].append("wererat_bite")
+    ctx = Ctx(g.c, g.state)
+    start_haunt(ctx, "ann", "homunculus", "arcane_retreat")
+    assert g.state["haunt"]["number"] == 25 and g.state["haunt"]["traitors"] == ["ann"]
+    effects.run(ctx)
+    assert g.state["pending"]["kind"] == "traitor_shed"  # "if you would like to be": the Lich chooses
+    g.do("decide", "ann", choice=0)
+    assert "wererat_bite" not in g.p("ann")["cards"] and "wererat_bite" in g.state["discard"]["event"]
+    assert not mk.find(Ctx(g.c, g.state), "ann", "wererat")
+    all_ready(g)
+    g.decide_all(0)
+    for pid in ("ann", "bo", "cy"):
+        g.put(pid, "elfsong_tavern")
+    lich_turn(g)
+    g.p("bo")["traits"]["might"] = 2
+    dice.next(*[2] * 8)   # the Lich's Might
+    dice.next()           # Bo's 0
+    g.do("attack", "ann", target="bo")
+    asked = []
+    while g.state["pending"]:
+        asked.append(g.state["pending"]["kind"])
+        g.do("decide", g.state["pending"]["player"], choice=0)
+    assert "wererat_bite" not in asked

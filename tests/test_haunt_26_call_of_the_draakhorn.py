@@ -78,8 +78,8 @@ def test_the_traitors_words_and_the_heroes_words_are_private(engine):
     g = revealed(engine, "house_of_blood", "cursed_armor")
     for pid in list(g.state["seats"]):
         g.do("ready", pid)
-    loot = [e for e in g.events if "task knowledge loot" in e["text"]]
-    clue = [e for e in g.events if "task knowledge clue" in e["text"]]
+    loot = [e for e in g.events if "{move:loot}" in e["text"]]
+    clue = [e for e in g.events if "{move:clue}" in e["text"]]
     assert loot and {e["to"] for e in loot} == {"ann"}
     assert clue and {e["to"] for e in clue} == {"bo", "cy"}
 
@@ -291,7 +291,7 @@ def test_a_hero_cannot_use_knowledge_once_the_orb_is_theirs(engine):
 
 
 def test_a_dead_holder_leaves_the_orb_on_the_tile(engine):
-    # Ruling: Haunt 26: a dead holder's Orb stays on the tile; `task might orb` picks it up
+    # Ruling: Haunt 26: a dead holder's Orb stays on the tile; the declared move `orb` picks it up
     g = draakhorn(engine)
     mine(g)["orb"] = "cy"
     g.put("cy", "kitchen")
@@ -300,7 +300,7 @@ def test_a_dead_holder_leaves_the_orb_on_the_tile(engine):
     die(ctx, "cy", "test")
     assert tokens(g, "Orb of Dragonkind") == ["kitchen"] and mine(g)["orb"] is None
     g.put("bo", "kitchen")
-    g.do("task", "bo", trait="might", task="orb")
+    g.do("task", "bo", task="orb")
     assert mine(g)["orb"] == "bo" and tokens(g, "Orb of Dragonkind") == []
 
 
@@ -325,3 +325,22 @@ def test_the_traitor_wins_when_every_hero_dies(engine):
     die(ctx, "cy", "test")
     check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = draakhorn(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="search")
+
+
+def test_the_orb_holder_follows_a_seat_handover(engine):
+    # Traitor's Tome, haunt 26: "Right Now" (the Orb starts on the traitor's card). Found: after the traitor's seat
+    # was handed over, the record still named the old player and the next attack's check raised KeyError
+    g = draakhorn(engine)
+    g.do("handover", "ann", to="zed", name="Zed")
+    assert mine(g)["orb"] == "zed"
+    g.put("bo", "house_of_blood")
+    g.put("zed", "house_of_blood")
+    assert any(a["type"] == "attack" for a in legal_actions(g.c, g.state) if a["player"] == "bo")
+    g.do("attack", "bo", target="zed", trait="knowledge")

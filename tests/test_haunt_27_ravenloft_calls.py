@@ -96,7 +96,7 @@ def test_a_successful_roll_names_the_traitor_who_sets_up_and_plays_again(engine,
     assert tome and {e["to"] for e in tome} == {"bo"}
     part_two = [e for e in events if e.get("kind") == "secret_rules" and "(part two)" in e["text"]]
     assert part_two and {e["to"] for e in part_two} == {"ann", "cy"}
-    words = [e for e in events if "task knowledge escape" in e["text"]]
+    words = [e for e in events if "{move:escape}" in e["text"]]
     assert words and {e["to"] for e in words} == {"ann", "cy"}
     starts = g.c.adventurers[g.p("bo")["adventurer"]].tracks
     for t in ("might", "speed", "knowledge", "sanity"):
@@ -228,3 +228,27 @@ def test_the_traitor_may_ignore_a_new_tiles_icon(engine, dice):
     assert g.state["pending"]["kind"] == "h27_icon" and g.state["pending"]["player"] == "bo"
     g.do("decide", "bo", choice=1)
     assert g.p("bo")["cards"] == hand and not g.state["turn"]["stopped"]
+
+
+def test_an_undeclared_move_is_refused(engine, dice):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = with_traitor(engine, dice)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="knowledge", task="flee")
+
+
+def test_escape_is_closed_before_the_traitor_is_known(engine):
+    # Secrets of Survival, haunt 27: "How to Escape" belongs to the heroes' part, read once a traitor is revealed
+    g = ravenloft(engine)
+    g.put("bo", "elfsong_tavern")
+    with pytest.raises(IllegalAction):
+        g.do("task", "bo", trait="knowledge", task="escape")
+
+
+def test_the_captured_and_escaped_follow_a_seat_handover(engine, dice):
+    # Traitor's Tome, haunt 27: "Right Now" (the traitor takes another turn at once). The record's player fields
+    # are renamed with the seat
+    g = with_traitor(engine, dice)
+    g.state["haunt"]["h27"]["captured"] = ["cy"]
+    g.do("handover", "cy", to="zed", name="Zed")
+    assert g.state["haunt"]["h27"]["captured"] == ["zed"]

@@ -221,3 +221,19 @@ def test_the_ritual_goes_on_after_the_revealer_dies(engine, dice):
     g.do("end", "cy")
     g.decide_all(0)
     assert g.state["haunt"]["counters"]["Ritual"] == 1
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = mad_wizard(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="persuade")
+
+
+def test_her_escort_follows_a_seat_handover(engine):
+    # Secrets of Survival, haunt 28: "Convincing the Wizard" (she goes with the hero leaving her tile); the
+    # record's escort is renamed with the seat
+    g = mad_wizard(engine)
+    g.state["haunt"]["h28"]["with"] = "bo"
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert g.state["haunt"]["h28"]["with"] == "zed"

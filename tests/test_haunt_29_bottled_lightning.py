@@ -67,8 +67,8 @@ def test_each_side_reads_only_its_own_words(engine):
     g = revealed(engine, "gladiator_pit", "iron_flask_of_tuerny")
     for pid in list(g.state["seats"]):
         g.do("ready", pid)
-    release = [e for e in g.events if "task knowledge release" in e["text"]]
-    drain = [e for e in g.events if "task knowledge drain" in e["text"]]
+    release = [e for e in g.events if "{move:release}" in e["text"]]
+    drain = [e for e in g.events if "{move:drain}" in e["text"]]
     assert release and {e["to"] for e in release} == {"ann"}
     assert drain and {e["to"] for e in drain} == {"bo", "cy"}
 
@@ -133,16 +133,16 @@ def test_a_sea_spawn_may_clear_water_instead_of_attacking(engine, dice):
     g.state["tokens"].append({"name": "Flood", "tile": m["tile"], "enter_cost": 2})
     g.put("bo", m["tile"])
     with pytest.raises(IllegalAction):
-        g.do("task", "bo", trait="speed", task=f"bail {m['id']}")  # not in the monster turn
+        g.do("task", "bo", trait="speed", task="bail", target=m["id"])  # not in the monster turn
     g.do("end", "bo")
     g.do("end", "cy")
     g.do("end", "ann")
     g.decide_all(0)
     assert g.state["turn"].get("monsters")
     offered = [a for a in legal_actions(g.c, g.state) if a["type"] == "task"]
-    assert {"type": "task", "player": "ann", "trait": "speed", "task": f"bail {m['id']}"} in offered
+    assert {"type": "task", "player": "ann", "trait": "speed", "task": "bail", "target": m["id"]} in offered
     dice.next(1, 1, 1, 1)
-    g.do("task", "ann", trait="speed", task=f"bail {m['id']}")
+    g.do("task", "ann", trait="speed", task="bail", target=m["id"])
     assert floods(g, m["tile"]) == []
     with pytest.raises(IllegalAction):
         g.do("monster", "ann", op="attack", monster=m["id"], target="bo")
@@ -205,3 +205,10 @@ def test_the_shrine_and_chamber_lie_far_apart(engine):
     g = lightning(engine)
     d = distances(Ctx(g.c, g.state), SHRINE).get(CHAMBER, 99)
     assert d >= 2
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = lightning(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="flood")

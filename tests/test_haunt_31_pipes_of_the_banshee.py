@@ -5,6 +5,8 @@ Cy is Gretchen."""
 import pytest
 
 from bot.engine import IllegalAction
+from bot.engine.legal import legal_actions
+from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -139,3 +141,149 @@ def test_the_banshee_wins_when_every_hero_is_dead(engine):
     g.p("cy")["alive"] = False
     g.do("end", g.state["turn"]["player"]) if g.state["phase"] == "haunt" else None
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = banshee_game(engine)
+    to_banshee_turn(g)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="wail")
+
+
+def test_the_banshee_picks_up_an_item_and_her_traits_change(engine):
+    # Traitor's Tome, haunt 31: "Your Pretties" (L2164-2166: she picks up items as an adventurer would) and "Right
+    # Now" (L2140-2142: her traits change with what she holds). Found: she could not pick anything up
+    g = banshee_game(engine, tiles={"bo": "kitchen"})
+    g.state["piles"]["kitchen"] = ["locket"]
+    for deck in g.state["decks"].values():
+        if "locket" in deck:
+            deck.remove("locket")
+    to_banshee_turn(g)
+    assert {"type": "task", "player": "bo", "task": "pickup", "card": "locket"} in legal_actions(g.c, g.state)
+    g.do("task", "bo", task="pickup", card="locket")
+    assert "locket" in g.p("bo")["cards"] and "kitchen" not in g.state["piles"]
+    assert banshee(g)["traits"]["sanity"] == 7   # the Locket's +1 Sanity
+    check(g.c, g.state)
+
+
+def test_the_heroes_may_not_use_her_moves(engine):
+    # Traitor's Tome, haunt 31: "Your Pretties" is the Banshee's own rule
+    g = banshee_game(engine, tiles={"cy": "kitchen"})
+    g.state["piles"]["kitchen"] = ["locket"]
+    for deck in g.state["decks"].values():
+        if "locket" in deck:
+            deck.remove("locket")
+    with pytest.raises(IllegalAction):
+        g.do("task", "cy", task="pickup", card="locket")
+
+
+def test_the_banshee_steals_instead_of_dealing_damage(engine, dice):
+    # Traitor's Tome, haunt 31: "Your Pretties" (L2164-2166: she steals as an adventurer would); rulebook, Special
+    # Attacks (a win by 2 or more may take an item instead of the damage). Found: she could never steal
+    g = banshee_game(engine, tiles={"bo": "elfsong_tavern", "ann": "elfsong_tavern", "cy": "kitchen"},
+                     cards={"ann": ["locket"]})
+    to_banshee_turn(g)
+    sanity = g.p("ann")["traits"]["sanity"]
+    dice.next(2, 2, 2, 2, 2, 2)  # her Sanity: 12
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    g.do("monster", "bo", op="attack", monster="Banshee", target="ann")
+    pending = g.state["pending"]
+    assert pending["player"] == "bo" and pending["kind"] == "h31_steal"
+    g.do("decide", "bo", choice=pending["options"].index("Steal Locket"))
+    assert "locket" in g.p("bo")["cards"] and "locket" not in g.p("ann")["cards"]
+    assert banshee(g)["traits"]["sanity"] == 7
+    assert g.p("ann")["traits"]["sanity"] == sanity   # no damage dealt (the test gave the Locket without its bonus)
+    assert not g.state["pending"]
+    check(g.c, g.state)
+
+
+def test_the_banshee_may_deal_the_damage_instead_of_stealing(engine, dice):
+    # Rulebook, Special Attacks: stealing is instead of the damage, the winner's choice
+    g = banshee_game(engine, tiles={"bo": "elfsong_tavern", "ann": "elfsong_tavern", "cy": "kitchen"},
+                     cards={"ann": ["locket"]})
+    to_banshee_turn(g)
+    dice.next(2, 2, 2, 2, 2, 2)
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    g.do("monster", "bo", op="attack", monster="Banshee", target="ann")
+    g.do("decide", "bo", choice=0)
+    assert "locket" in g.p("ann")["cards"]
+    assert g.state["pending"]["player"] == "ann"   # the mental damage, split by Ann
+
+
+def test_hoarding_discards_a_card_and_raises_a_trait_once_a_turn(engine):
+    # Traitor's Tome, haunt 31: "Your Pretties" (L2164-2166: once a turn, discard an item or omen and raise one trait
+    # by 2, to 8 at most). Found: hoarding could not be done
+    g = banshee_game(engine, tiles={"bo": "kitchen"}, cards={"bo": ["locket", "shiny_rock"]})
+    assert banshee(g)["traits"]["sanity"] == 7
+    to_banshee_turn(g)
+    g.do("task", "bo", task="hoard", card="locket")
+    assert "locket" in g.state["discard"]["item"] and banshee(g)["traits"]["sanity"] == 6
+    pending = g.state["pending"]
+    assert pending["kind"] == "h31_hoard" and pending["options"][-1] == "None"
+    g.do("decide", "bo", choice=pending["options"].index("Speed 4 +2"))
+    assert banshee(g)["traits"]["speed"] == 6
+    with pytest.raises(IllegalAction, match="already"):
+        g.do("task", "bo", task="hoard", card="shiny_rock")
+    check(g.c, g.state)
+
+
+def test_a_hoarded_trait_stops_at_eight(engine):
+    # Traitor's Tome, haunt 31: "Your Pretties" (L2166: to no more than 8)
+    g = banshee_game(engine, tiles={"bo": "kitchen"}, cards={"bo": ["shiny_rock"]})
+    banshee(g)["traits"]["speed"] = 7
+    to_banshee_turn(g)
+    g.do("task", "bo", task="hoard", card="shiny_rock")
+    g.do("decide", "bo", choice=g.state["pending"]["options"].index("Speed 7 +2"))
+    assert banshee(g)["traits"]["speed"] == 8
+
+
+def test_hoarding_the_pipes_leaves_only_the_killing_win(engine):
+    # Traitor's Tome, haunt 31: "Your Pretties" (L2166: the Pipes hoarded, only killing every hero wins)
+    g = banshee_game(engine, tiles={"bo": "catacomb_landing"}, cards={"bo": ["pipes_of_haunting"]})
+    to_banshee_turn(g)
+    g.do("task", "bo", task="hoard", card="pipes_of_haunting")
+    g.decide_all(len(g.state["pending"]["options"]) - 1)
+    assert g.state["haunt"]["h31"]["pipes_hoarded"]
+    g.state["discard"]["omen"].remove("pipes_of_haunting")
+    g.p("bo")["cards"].append("pipes_of_haunting")   # back in her claws somehow: it no longer wins
+    g.do("monster", "bo", op="move", monster="Banshee", way="north")
+    assert banshee(g)["tile"] == "arcane_retreat" and g.state["phase"] == "haunt"
+
+
+def test_the_banshee_passes_through_walls(engine):
+    # Traitor's Tome, haunt 31: "Special Movement Rules" (L2168-2170: through walls and false features as through
+    # joined doors). Found: the monster data said so but she could only use doorways
+    g = banshee_game(engine, tiles={"bo": "arcane_retreat"})
+    g.place("forgotten_cache", "catacomb", 1, -2)   # north of the Arcane Retreat, which has no north doorway
+    to_banshee_turn(g)
+    with pytest.raises(IllegalAction):
+        g.do("monster", "bo", op="move", monster="Banshee", way="north")
+    assert {"type": "task", "player": "bo", "task": "glide", "way": "north"} in legal_actions(g.c, g.state)
+    g.do("task", "bo", task="glide", way="north")
+    assert banshee(g)["tile"] == "forgotten_cache"
+    with pytest.raises(IllegalAction):
+        g.do("task", "bo", task="glide", way="east")   # nothing placed there
+
+
+def test_a_reflective_item_halves_her_defence_and_is_destroyed(engine, dice):
+    # Secrets of Survival, haunt 31: "Reflective Items" (L4448-4455: half her defence dice, rounded down; the item
+    # is destroyed). Found: reflective items did nothing
+    g = banshee_game(engine, tiles={"bo": "elfsong_tavern", "ann": "elfsong_tavern", "cy": "elfsong_tavern"},
+                     cards={"cy": ["potion_of_healing"]})
+    assert g.state["turn"]["player"] == "cy"
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    g.do("attack", "cy", target="Banshee", trait="sanity")
+    assert any("Sanity for Banshee 1 to defend" in e["text"] and len(e.get("faces", [])) == 3 for e in g.events)
+    assert "potion_of_healing" not in g.p("cy")["cards"] and "potion_of_healing" in g.state["discard"]["item"]
+    check(g.c, g.state)
+
+
+def test_without_a_reflective_item_she_defends_with_all_her_dice(engine, dice):
+    # Secrets of Survival, haunt 31: "Reflective Items" (only a hero holding one)
+    g = banshee_game(engine, tiles={"bo": "elfsong_tavern", "ann": "elfsong_tavern", "cy": "elfsong_tavern"})
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    dice.next(0, 0, 0, 0, 0, 0, 0, 0)
+    g.do("attack", "cy", target="Banshee", trait="sanity")
+    assert any("Sanity for Banshee 1 to defend" in e["text"] and len(e.get("faces", [])) == 6 for e in g.events)

@@ -149,7 +149,7 @@ def test_climbing_down_once_a_tile_is_annihilated(engine, dice):
     dice.next(2, 2)
     g.do("task", "bo", trait="speed", task="climb")
     assert g.p("bo")["tile"] == "catacomb_landing"
-    with pytest.raises(IllegalAction, match="already climbed"):
+    with pytest.raises(IllegalAction, match="already tried to climb"):
         g.do("task", "bo", trait="might", task="climb")
 
 
@@ -203,15 +203,15 @@ def test_the_last_hero_alive_with_the_talisman_wins(engine):
 
 
 def test_a_dead_holder_drops_the_talisman_for_pickup(engine):
-    # Ruling: a Talisman holder killed by an attack leaves it on their tile, picked up with `task speed pickup`
+    # Ruling: a Talisman holder killed by an attack leaves it on their tile, picked up with the declared move `pickup`
     g = sphere_game(engine)
     g.put("ann", "inner_chamber")
     die(Ctx(g.c, g.state), "ann", "test")
     assert holder(g) is None
     g.put("bo", "inner_chamber")
     offered = [a for a in legal_actions(g.c, g.state) if a["type"] == "task"]
-    assert {"type": "task", "player": "bo", "trait": "speed", "task": "pickup"} in offered
-    g.do("task", "bo", trait="speed", task="pickup")
+    assert {"type": "task", "player": "bo", "task": "pickup"} in offered
+    g.do("task", "bo", task="pickup")
     assert holder(g) == "bo"
     ctx = Ctx(g.c, g.state)
     assert set().union(*hooks.fire("haunt_goals", ctx, "bo")) == {"kitchen"}
@@ -252,3 +252,32 @@ def test_an_annihilated_tile_has_no_printed_text(engine, dice):
     g.put("cy", "kitchen")
     from bot.engine import moves
     assert "stairs" not in moves.ways_out(Ctx(g.c, g.state), "cy")
+
+
+def test_an_undeclared_move_is_refused(engine):
+    # Declared moves only: a name the haunt does not declare is refused
+    g = sphere_game(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="annihilate")
+
+
+def test_the_talisman_holder_follows_a_seat_handover(engine):
+    # Traitor's Tome, haunt 32: "Right Now" (the traitor holds the Talisman). Found: after the traitor's seat was
+    # handed over the record still named the old player and the next turn's checks raised KeyError
+    g = sphere_game(engine)
+    assert holder(g) == "ann"
+    g.do("handover", "ann", to="zed", name="Zed")
+    assert holder(g) == "zed"
+    g.do("end", "bo")
+    g.decide_all()
+    legal_actions(g.c, g.state)
+    assert g.state["phase"] == "haunt"
+
+
+def test_a_dropped_talisman_names_nobody(engine):
+    # Ruling: a Talisman holder killed leaves it on their tile; the token keeps no player id outside the record
+    g = sphere_game(engine)
+    g.put("ann", "inner_chamber")
+    die(Ctx(g.c, g.state), "ann", "test")
+    token = next(t for t in g.state["tokens"] if t["name"] == TALISMAN)
+    assert "from" not in token

@@ -159,7 +159,7 @@ def test_sabotage_by_a_sane_hero_and_repair_by_a_traitor(engine, dice):
     dice.next(2, 2)  # 4
     g.do("task", "bo", trait="speed", task="sabotage")
     assert len(obstacles(g)) == 1 and g.state["haunt"]["counters"]["Sabotage tokens in reserve"] == 3
-    with pytest.raises(IllegalAction, match="Once a turn"):
+    with pytest.raises(IllegalAction, match="already"):
         g.do("task", "bo", trait="speed", task="sabotage")
     g.state["haunt"]["traitors"] = ["cy"]
     g.put("cy", "executioners_block")
@@ -222,3 +222,26 @@ def test_the_majority_of_single_heads_wins(engine):
     g.state["haunt"]["traitors"] = ["cy", "ann", "di"]
     haunt_play.check_wins(ctx)
     assert g.state["result"]["winner"] == "traitor"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = started(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="behead")
+    with pytest.raises(IllegalAction, match="Kitchen"):
+        g.do("task", "bo", task="chop", trait="might")
+
+
+def test_a_seat_handed_over_keeps_its_sane_head(engine, dice):
+    # Secrets of Survival, haunt 34, "Losing Your Head" (a sane hero ignores the struggle from then on): the seat's
+    # new holder is that same sane hero, and may still sabotage the Block.
+    g = started(engine, dice)
+    g.state["haunt"][KEY]["sane"] = ["cy"]
+    g.do("handover", "cy", to="zed", name="Zed")
+    assert sane(g) == ["zed"]
+    g.put("zed", "executioners_block")
+    events = g.do("end", "bo")
+    assert g.state["turn"]["player"] == "zed" and not any("wrestles" in e["text"] for e in events)
+    dice.next(2, 2)
+    g.do("task", "zed", trait="speed", task="sabotage")
+    assert len(obstacles(g)) == 1

@@ -69,13 +69,13 @@ def test_searching_for_an_egg_needs_the_tiles_number_once_a_turn(engine, dice):
     g.do("task", "bo", trait="knowledge", task="search")
     assert tokens(g, "Obstacle") == ["storehouse"]
     assert g.state["haunt"]["h35"]["eggs"] == {"bo": 1} and counters(g)[LEFT] == 5
-    with pytest.raises(IllegalAction, match="already searched"):
+    with pytest.raises(IllegalAction, match="already tried to search"):
         g.do("task", "bo", trait="knowledge", task="search")
     g.do("end", "bo")
     g.put("cy", "storehouse")
     with pytest.raises(IllegalAction, match="already been found"):
         g.do("task", "cy", trait="knowledge", task="search")
-    with pytest.raises(IllegalAction, match="Knowledge"):
+    with pytest.raises(IllegalAction, match="knowledge"):
         g.do("task", "cy", trait="might", task="search")
 
 
@@ -94,15 +94,23 @@ def test_eggs_are_items_given_dropped_and_picked_up_and_drop_on_death(engine, di
     g.state["haunt"]["h35"]["eggs"] = {"bo": 2}
     counters(g)[LEFT] = 4
     g.put("cy", "elfsong_tavern")
-    g.do("task", "bo", trait="knowledge", task="give")
-    assert g.state["pending"]["options"] == ["Cy", "Ann"] or g.state["pending"]["options"] == ["Ann", "Cy"]
-    g.do("decide", "bo", choice=g.state["pending"]["options"].index("Cy"))
+    offered = [a for a in legal_actions(g.c, g.state) if a["type"] == "task" and a["task"] == "give"]
+    assert [a["target"] for a in offered] == ["ann", "cy"]  # seat order
+    with pytest.raises(IllegalAction, match="rolls no trait"):
+        g.do("task", "bo", trait="knowledge", task="give", target="cy")
+    g.do("task", "bo", task="give", target="cy")
     assert g.state["haunt"]["h35"]["eggs"] == {"bo": 1, "cy": 1}
-    g.do("task", "bo", trait="knowledge", task="drop")
+    g.do("task", "bo", task="drop")
     assert tokens(g, "Dragon Egg") == ["elfsong_tavern"] and counters(g)[LEFT] == 5
     with pytest.raises(IllegalAction, match="hold no"):
-        g.do("task", "bo", trait="knowledge", task="give")
-    g.do("task", "bo", trait="knowledge", task="pickup")
+        g.do("task", "bo", task="give", target="cy")
+    with pytest.raises(IllegalAction, match="once a turn"):  # rulebook: one action with an item a turn
+        g.do("task", "bo", task="pickup")
+    for pid in ("bo", "cy", "ann"):
+        g.do("end", pid)
+    g.decide_all(0)
+    g.put("bo", "elfsong_tavern")
+    g.do("task", "bo", task="pickup")
     assert g.state["haunt"]["h35"]["eggs"] == {"bo": 1, "cy": 1} and counters(g)[LEFT] == 4
     ctx = Ctx(g.c, g.state)
     from bot.engine.death import die
@@ -197,3 +205,23 @@ def test_the_heroes_lose_when_the_track_reaches_zero(engine, dice):
     g.decide_all()
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
     assert any("The heroes are lost" in t for t in g.texts())
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = fury(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="hatch")
+
+
+def test_the_dragons_runner_handed_over_still_runs_it_and_ends_its_turn(engine, dice):
+    # Secrets of Survival, haunt 35, "Right Now" (one player runs the Dragon's turns): the runner's seat handed over
+    # to someone new, the new holder runs the Dragon and the monster turn ends; eggs held follow the seat too
+    g = fury(engine)
+    g.state["haunt"]["h35"]["eggs"] = {"bo": 1}
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert g.state["haunt"]["h35"]["runner"] == "zed" and g.state["haunt"]["h35"]["eggs"] == {"zed": 1}
+    for pid in ("zed", "cy", "ann"):
+        g.do("end", pid)
+    g.decide_all(0)
+    assert g.state["turn"]["player"] == "zed" and not g.state["turn"].get("monsters")
+    assert counters(g)[CLOCK] == 4

@@ -42,7 +42,7 @@ def test_setup_names_no_traitor_and_play_starts_left_of_the_revealer(engine):
     assert g.state["turn"]["player"] == "bo"
     assert g.state["haunt"]["traitors"] == [] and star(g) is None
     texts = [e["text"] for e in g.events if e["to"] == "all"]
-    assert any("task knowledge search" in t for t in texts)
+    assert any("{move:search}" in t for t in texts)
 
 
 def test_the_search_needs_a_catacomb_item_tile_and_one_try_a_turn(engine, dice):
@@ -52,12 +52,12 @@ def test_the_search_needs_a_catacomb_item_tile_and_one_try_a_turn(engine, dice):
     with pytest.raises(IllegalAction, match="item tile of the catacomb"):
         g.do("task", "bo", trait="knowledge", task="search")
     g.put("bo", "vacated_shop")
-    with pytest.raises(IllegalAction, match="Knowledge or Speed"):
+    with pytest.raises(IllegalAction, match="knowledge or speed"):
         g.do("task", "bo", trait="might", task="search")
     dice.next(2, 2, 2)  # 6: short of 7
     g.do("task", "bo", trait="knowledge", task="search")
     assert star(g) is None
-    with pytest.raises(IllegalAction, match="already searched"):
+    with pytest.raises(IllegalAction, match="already tried"):
         g.do("task", "bo", trait="speed", task="search")
 
 
@@ -109,22 +109,34 @@ def test_the_star_can_be_stolen_and_the_thief_becomes_the_traitor(engine, dice):
 
 
 def test_the_star_is_dropped_taken_and_handed_over_like_an_item(engine, dice):
-    # Both books, haunt 36: "The Star of Thay" (treated like an item: dropped, traded). Ruling: whoever takes the
-    # Star up becomes the traitor; only a theft costs the former holder 1 Speed.
+    # Both books, haunt 36: "The Star of Thay" (treated like an item: dropped, traded; rulebook, Use Item and Omen
+    # Cards: one action with each item a turn). Ruling: whoever takes the Star up becomes the traitor; only a theft
+    # costs the former holder 1 Speed.
     g = big_score(engine)
     found_by(g, dice, "bo")
-    g.do("task", "bo", trait="speed", task="drop star")
+    g.do("task", "bo", task="drop")
     assert star(g) is None and any(t["name"] == "Star of Thay" for t in g.state["tokens"])
-    g.do("task", "bo", trait="speed", task="take star")
+    with pytest.raises(IllegalAction, match="already handled"):  # rulebook: one action with an item a turn
+        g.do("task", "bo", task="take")
+    for pid in ("bo", "cy", "ann"):
+        g.do("end", pid)
+    g.do("task", "bo", task="take")
     assert star(g) == "bo"
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
     g.put("cy", "vacated_shop")
-    g.do("task", "bo", trait="speed", task="give star Cy")
+    g.do("task", "bo", task="give", target="cy")
     assert g.state["pending"]["player"] == "cy"
     g.do("decide", "cy", choice=1)  # refused
     assert star(g) == "bo"
-    with pytest.raises(IllegalAction, match="Name an adventurer on your tile"):
-        g.do("task", "bo", trait="speed", task="give star Ann")
-    g.do("task", "bo", trait="speed", task="give star Cy")
+    with pytest.raises(IllegalAction, match="already handled"):  # Ruling: a refused offer spends the turn's action
+        g.do("task", "bo", task="give", target="cy")
+    for pid in ("bo", "cy", "ann"):
+        g.do("end", pid)
+    with pytest.raises(IllegalAction, match="cannot take that player"):
+        g.do("task", "bo", task="give", target="ann")
+    g.do("task", "bo", task="give", target="cy")
     g.do("decide", "cy", choice=0)
     assert star(g) == "cy" and g.state["haunt"]["traitors"] == ["cy"]
 
@@ -157,9 +169,9 @@ def test_the_star_falls_where_its_holder_dies(engine, dice):
                                    for t in g.state["tokens"])
 
 
-def test_the_last_adventurer_alive_wins_for_their_side(engine, dice):
-    # Traitor's Tome and Secrets of Survival, haunt 36: "You Win When..." (the last adventurer alive)
-    # Ruling: the last adventurer alive wins for the side they are on at that moment.
+def test_the_last_adventurer_alive_wins_alone(engine, dice):
+    # Secrets of Survival, haunt 36, "You Win When..." L4715 and the Traitor's Tome L2371: the last adventurer
+    # alive wins; the closing message names that one winner, not "the heroes" (the dead share nothing)
     g = big_score(engine)
     found_by(g, dice, "bo")
     g.do("end", "bo")
@@ -170,6 +182,10 @@ def test_the_last_adventurer_alive_wins_for_their_side(engine, dice):
     die(ctx, "ann", "a test")
     haunt_play.check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"  # Cy, a hero, is left
+    assert g.state["result"]["winners"] == ["cy"] and g.state["result"]["condition"] == "last adventurer alive"
+    closing = [e["text"] for e in ctx.ev if e["kind"] == "over"]
+    assert closing[0].startswith("Cy wins alone!")
+    assert not any("heroes win" in t.lower() for t in closing)
 
 
 def test_the_traitor_left_alone_wins(engine, dice):
@@ -181,3 +197,33 @@ def test_the_traitor_left_alone_wins(engine, dice):
     die(ctx, "cy", "a test")
     haunt_play.check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = big_score(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="fence")
+
+
+def test_a_seat_handed_over_mid_search_and_holding_the_star(engine, dice):
+    # Secrets of Survival, haunt 36, "How to Search" (helpers asked in turn) and the Star's holder: a seat handed
+    # over keeps its place in the search under way and its hold on the Star
+    g = big_score(engine)
+    for pid in ("bo", "cy", "ann"):
+        g.put(pid, "vacated_shop")
+    g.do("task", "bo", trait="knowledge", task="search")
+    assert g.state["pending"]["player"] == "ann"
+    g.do("decide", "ann", choice=0)  # Ann helps
+    assert g.state["pending"]["player"] == "cy"
+    g.do("handover", "ann", to="zed", name="Zed")
+    assert g.state["haunt"]["h36"]["helpers"] == ["zed"] and g.state["haunt"]["h36"]["asked"] == ["zed"]
+    dice.next(2, 2, 1)  # Bo's Knowledge: 5, enough with two helpers
+    dice.next(2, 2, 2)  # Bo's Speed: 6
+    dice.next(0)  # Zed's Speed: 0
+    dice.next(0)  # Cy's Speed: 0
+    g.do("decide", "cy", choice=0)  # Cy helps too
+    assert star(g) == "bo"
+    g.do("handover", "bo", to="yan", name="Yan")
+    assert star(g) == "yan" and g.state["haunt"]["traitors"] == ["yan"]
+    g.do("task", "yan", task="drop")
+    assert star(g) is None

@@ -48,7 +48,7 @@ def test_setup_citizens_spread_out_from_the_elfsong_tavern(engine, dice):
     assert g.state["turn"]["player"] == "bo" and not g.state["pending"]
     assert fires(g) == []
     assert not any("by hand" in e["text"] for e in g.events)
-    assert any("task might pickup" in e["text"] and e.get("to", "all") == "all" for e in g.events)
+    assert any("{move:pickup}" in e["text"] and e.get("to", "all") == "all" for e in g.events)
 
 
 def test_setup_the_heroes_pick_within_a_ring_only_when_it_matters(engine, dice):
@@ -138,10 +138,10 @@ def test_picking_up_and_putting_down_a_citizen(engine, dice):
     g.do("task", "cy", trait="might", task="pickup")
     assert "cy" in mine_of(g)["carrying"] and len(citizens(g, "elfsong_tavern")) == 2
     g.do("move", "cy", way="west")
-    g.do("task", "cy", trait="might", task="drop")
+    g.do("task", "cy", task="drop")
     assert "cy" not in mine_of(g)["carrying"] and len(citizens(g, "inner_chamber")) == 2
     with pytest.raises(IllegalAction):
-        g.do("task", "cy", trait="might", task="drop")
+        g.do("task", "cy", task="drop")
 
 
 def test_one_citizen_at_a_time_and_only_on_their_tile(engine, dice):
@@ -175,15 +175,15 @@ def test_the_teleportation_circle_rescues_citizens_and_wins(engine, dice):
         g.do("task", "cy", trait="knowledge", task="circle")
     for pid in ("ann", "bo", "cy"):
         mine_of(g)["carrying"].append(pid)
-    g.do("task", "cy", trait="might", task="drop")
+    g.do("task", "cy", task="drop")
     assert counters(g)[RESCUED] == 1 and citizens(g, "kitchen_basement") == []
     dice.next(1, 1, 1, 1)                            # Ann's fire roll: nothing new burns
     g.do("end", "cy")
     g.put("ann", "kitchen_basement")
-    g.do("task", "ann", trait="might", task="drop")
+    g.do("task", "ann", task="drop")
     g.do("end", "ann")
     g.put("bo", "kitchen_basement")
-    g.do("task", "bo", trait="might", task="drop")
+    g.do("task", "bo", task="drop")
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
 
 
@@ -247,3 +247,19 @@ def test_with_the_revealer_dead_the_fire_still_comes_once_a_round(engine, dice):
     dice.next(1, 1, 1, 1)
     g.do("end", "cy")
     assert g.state["turn"]["player"] == "bo" and not any("The fire spreads" in t for t in g.texts())
+
+
+def test_an_undeclared_move_is_refused(engine, dice):
+    g = fire_game(engine, dice)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="douse")
+
+
+def test_a_carrier_handed_over_still_carries(engine, dice):
+    # Secrets of Survival, haunt 38, "How to Move a Citizen": the Citizen carried stays with the seat's new holder
+    g = fire_game(engine, dice)
+    mine_of(g)["carrying"].append("bo")
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert mine_of(g)["carrying"] == ["zed"]
+    g.do("task", "zed", task="drop")
+    assert mine_of(g)["carrying"] == []

@@ -155,9 +155,9 @@ def test_delivering_both_clues_wins(engine):
     g.state["haunt"]["h39"]["held"] = {"bo": [1, 2]}
     g.put("bo", "kitchen")
     with pytest.raises(IllegalAction):
-        g.do("task", "bo", trait="knowledge", task="deliver")
+        g.do("task", "bo", task="deliver")
     g.put("bo", "elfsong_tavern")
-    g.do("task", "bo", trait="knowledge", task="deliver")
+    g.do("task", "bo", task="deliver")
     assert g.state["haunt"]["counters"][DELIVERED] == 2
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
 
@@ -195,10 +195,10 @@ def test_sowing_confusion_replaces_the_attack(engine):
     # above every clue).
     g = bo_to_act(engine)
     with pytest.raises(IllegalAction):                      # the traitor's own turn only
-        g.do("task", "bo", trait="knowledge", task="confuse")
+        g.do("task", "bo", task="confuse")
     to_ann(g)
     before = sorted(clues(g).values())
-    g.do("task", "ann", trait="knowledge", task="confuse")
+    g.do("task", "ann", task="confuse")
     assert g.state["pending"]["kind"] == "h39_confuse_from"
     g.do("decide", "ann", choice=g.state["pending"]["options"].index("Kitchen"))
     assert "Kitchen" not in g.state["pending"]["options"]
@@ -208,7 +208,7 @@ def test_sowing_confusion_replaces_the_attack(engine):
     assert {"kitchen", "elfsong_tavern"} <= set(clues(g))
     assert g.state["turn"]["attacked"]
     with pytest.raises(IllegalAction):
-        g.do("task", "ann", trait="knowledge", task="confuse")
+        g.do("task", "ann", task="confuse")
 
 
 def test_clues_can_be_given_dropped_face_up_and_picked_up(engine):
@@ -218,17 +218,19 @@ def test_clues_can_be_given_dropped_face_up_and_picked_up(engine):
     g.state["haunt"]["h39"]["held"] = {"bo": [1]}
     g.put("bo", "kitchen")
     g.put("cy", "kitchen")
-    g.do("task", "bo", trait="might", task="give")
+    g.do("task", "bo", task="give", target="cy")
     assert held(g, "cy") == [1] and held(g, "bo") == []
     g.do("end", "bo")
     g.decide_all(0)
-    g.do("task", "cy", trait="might", task="drop")
+    g.do("task", "cy", task="drop")
     assert [t for t in g.state["tokens"] if t.get("shown") == 1 and t["tile"] == "kitchen"]
+    with pytest.raises(IllegalAction, match="handled"):  # rulebook: one action with an item a turn
+        g.do("task", "cy", task="pickup")
     assert any(t.get("shown") == 1 for t in view(g.state, "bo")["tokens"])   # face up: everyone sees it
     g.do("end", "cy")
     g.decide_all(0)
     g.put("ann", "kitchen")
-    g.do("task", "ann", trait="might", task="pickup")
+    g.do("task", "ann", task="pickup")
     assert held(g, "ann") == [1]
 
 
@@ -291,3 +293,21 @@ def test_buttons_and_goals(engine):
     g.state["haunt"]["h39"]["held"] = {"bo": [1]}
     assert rules.haunt_goals(ctx, "bo") == {"elfsong_tavern"}
     assert rules.haunt_goals(ctx, "ann") == {"kitchen"}
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = bo_to_act(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="curse")
+
+
+def test_clues_held_follow_a_seat_handed_over(engine):
+    # Secrets of Survival, haunt 39, "Delivering a Clue": the clues a seat holds go with it to its new holder,
+    # who can still deliver them
+    g = bo_to_act(engine)
+    g.state["haunt"]["h39"]["held"] = {"bo": [1, 2]}
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert held(g, "zed") == [1, 2]
+    g.put("zed", "elfsong_tavern")
+    g.do("task", "zed", task="deliver")
+    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"

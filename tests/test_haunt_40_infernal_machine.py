@@ -50,9 +50,9 @@ def test_setup_takes_the_traitor_off_the_board_and_asks_them_where_the_pages_go(
     assert "House of Blood" in pending["options"] and "Kitchen Basement" in pending["options"]
     assert g.state["piles"]["house_of_blood"] == ["potion_of_healing"] and g.p("ann")["cards"] == []
     assert machine(g)["tile"] == "house_of_blood"
-    assert any(e["to"] == "ann" and "task knowledge rearrange" in e["text"] for e in g.events)
+    assert any(e["to"] == "ann" and "{move:rearrange}" in e["text"] for e in g.events)
     assert not any(e["to"] in ("bo", "cy", "all") and "rearrange" in e["text"] for e in g.events)
-    assert any(e["to"] == "bo" and "task knowledge collect" in e["text"] for e in g.events)
+    assert any(e["to"] == "bo" and "{move:collect}" in e["text"] for e in g.events)
     g.do("decide", "ann", choice=0)
     assert "Catacomb Landing" not in g.state["pending"]["options"]   # 1 per tile while tiles are free
     all_ready(g)
@@ -87,11 +87,11 @@ def test_rearranging_moves_a_tile_with_what_is_on_it(engine, dice):
     # Ruling: how often the city is rearranged and the Machine attacks (once each per traitor turn)
     g = machine_game(engine)
     city_of_four(g)
-    with pytest.raises(IllegalAction, match="Only the Machine"):
-        g.do("task", "bo", trait="knowledge", task="rearrange")
+    with pytest.raises(IllegalAction, match="Only the traitor's side"):
+        g.do("task", "bo", task="rearrange")
     g.do("end", "bo")
     g.do("end", "cy")
-    g.do("task", "ann", trait="knowledge", task="rearrange")
+    g.do("task", "ann", task="rearrange")
     assert g.state["pending"]["options"] == ["Fountain", "Storehouse"]
     g.do("decide", "ann", choice=1)
     options = g.state["pending"]["options"]
@@ -103,8 +103,8 @@ def test_rearranging_moves_a_tile_with_what_is_on_it(engine, dice):
     assert (board["fountain"]["x"], board["fountain"]["y"]) == (3, 0)
     assert g.p("bo")["tile"] == "storehouse" and {"name": "Caltrops", "tile": "storehouse"} in g.state["tokens"]
     check(g.c, g.state)
-    with pytest.raises(IllegalAction, match="already rearranged"):
-        g.do("task", "ann", trait="knowledge", task="rearrange")
+    with pytest.raises(IllegalAction, match="already tried to rearrange"):
+        g.do("task", "ann", task="rearrange")
 
 
 def test_a_move_that_cuts_the_city_apart_is_not_offered(engine):
@@ -134,15 +134,15 @@ def test_the_machine_attacks_every_hero_on_the_board_with_street_dice(engine, di
     dice.next(2, 2)                           # Bo defends: 4
     dice.next(2, 2, 2, 2, 2, 2, 2, 2)         # Cy defends: 16
     before = g.p("bo")["traits"]["might"] + g.p("bo")["traits"]["speed"]
-    g.do("task", "ann", trait="might", task="attack")
+    g.do("task", "ann", task="attack")
     said = g.texts()
     assert any("street rises like a wave" in t for t in said)
     assert any("+1 for the streets" in t for t in said)
     g.decide_all()
     assert g.p("bo")["traits"]["might"] + g.p("bo")["traits"]["speed"] == before - 2
     assert not machine(g)["stunned"]
-    with pytest.raises(IllegalAction, match="already attacked"):
-        g.do("task", "ann", trait="might", task="attack")
+    with pytest.raises(IllegalAction, match="already tried to shake"):
+        g.do("task", "ann", task="attack")
 
 
 def test_gathering_handing_and_feeding_instructions(engine, dice):
@@ -157,7 +157,7 @@ def test_gathering_handing_and_feeding_instructions(engine, dice):
     assert held(g) == {"bo": 1} and len(pages(g)) == 2
     with pytest.raises(IllegalAction, match="already"):
         g.do("task", "bo", trait="knowledge", task="collect")
-    g.do("task", "bo", trait="knowledge", task="give")
+    g.do("task", "bo", task="give", target="cy")
     assert held(g) == {"cy": 1}
     g.do("end", "bo")
     g.put("cy", "house_of_blood")
@@ -212,3 +212,22 @@ def test_buttons_and_goals(engine):
     assert set().union(*hooks.fire("haunt_goals", ctx, "bo")) == set(pages(g))
     g.state["haunt"]["h40"]["pages"] = {"bo": 1}
     assert set().union(*hooks.fire("haunt_goals", ctx, "bo")) == {"house_of_blood"}
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = machine_game(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="sabotage")
+
+
+def test_pages_held_follow_a_seat_handed_over(engine, dice):
+    # Secrets of Survival, haunt 40, "How to Deactivate the Machine": the pages a seat holds go with it to its new
+    # holder, who can still feed them in
+    g = machine_game(engine)
+    g.state["haunt"]["h40"]["pages"] = {"bo": 1}
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert held(g) == {"zed": 1}
+    g.put("zed", "house_of_blood")
+    dice.next(2, 2)
+    g.do("task", "zed", trait="knowledge", task="feed")
+    assert g.state["haunt"]["counters"][FED] == 1 and held(g) == {}

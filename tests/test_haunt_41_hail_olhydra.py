@@ -55,9 +55,9 @@ def test_setup_the_morkoth_the_portal_and_the_first_flood(engine):
     assert floods(g) == ["arcane_retreat"]
     assert [t["tile"] for t in g.state["tokens"] if t["name"].startswith("Portal to")] == ["arcane_retreat"]
     assert not any("by hand" in e["text"] for e in g.events)
-    words = [e for e in g.events if "task knowledge build" in e["text"]]
+    words = [e for e in g.events if "{move:build}" in e["text"]]
     assert words and all(e["to"] in ("bo", "cy") for e in words)        # the heroes' words reach only the heroes
-    hyp = [e for e in g.events if "task sanity hypnotise" in e["text"]]
+    hyp = [e for e in g.events if "{move:hypnotise}" in e["text"]]
     assert hyp and all(e["to"] == "ann" for e in hyp)
 
 
@@ -129,29 +129,28 @@ def test_building_the_apparatus_with_items_to_make_up_the_roll(engine, dice):
 
 def test_piloting_carries_the_crew_and_closing_the_portal_wins(engine, dice):
     # Secrets of Survival, haunt 41: "Special Apparatus of Kwalish Rules" (pilot: the Apparatus's Speed in dice, the
-    # willing heroes along; close: Might 4+ within 1 tile of the Portal; quest tokens equal to the adventurers win).
+    # willing heroes along; close: Might 4+ within 1 tile of the Portal).
     # Ruling: who goes along when the Apparatus is piloted (every hero inside).
     g = olhydra(engine, before=lambda g: [g.put(p, "kitchen_basement") for p in ("bo", "cy")])
     build_here(g, "bo", "kitchen_basement")
     g.state["turn"]["h41_inside"] = True
     with pytest.raises(IllegalAction):
-        g.do("task", "bo", trait="might", task="close")          # 2 tiles from the Portal
+        g.do("task", "bo", task="close")          # 2 tiles from the Portal
     dice.next(1, 1, 1)
-    g.do("task", "bo", trait="speed", task="pilot")
+    g.do("task", "bo", task="pilot")
     with pytest.raises(IllegalAction):
-        g.do("task", "bo", trait="might", task="control")        # one choice a turn
+        g.do("task", "bo", task="control", target="ann")        # one choice a turn
     g.do("move", "bo", way="east")
     assert apparatus(g)["tile"] == "catacomb_landing" and g.p("cy")["tile"] == "catacomb_landing"
     g.do("end", "bo")
     assert g.state["turn"]["player"] == "cy" and g.state["turn"]["h41_inside"]
     dice.next(1, 1, 1, 1)
-    g.do("task", "cy", trait="might", task="close")
-    assert g.state["haunt"]["counters"][SEALS] == 1
-    g.state["haunt"]["counters"][SEALS] = 2
+    g.do("task", "cy", task="close")
+    assert g.state["haunt"]["counters"][SEALS] == 1 and g.state["phase"] == "haunt"
     g.do("end", "cy")
     g.do("end", "ann")
     dice.next(1, 1, 1, 1)
-    g.do("task", "bo", trait="might", task="close")
+    g.do("task", "bo", task="close")
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
 
 
@@ -161,7 +160,7 @@ def test_the_pilot_moves_no_further_than_the_roll(engine, dice):
     build_here(g, "bo", "kitchen_basement")
     g.state["turn"]["h41_inside"] = True
     dice.next(1, 0, 0)
-    g.do("task", "bo", trait="speed", task="pilot")
+    g.do("task", "bo", task="pilot")
     g.do("move", "bo", way="east")
     with pytest.raises(IllegalAction):
         g.do("move", "bo", way="west")
@@ -175,7 +174,7 @@ def test_control_attacks_an_enemy_within_one_tile(engine, dice):
     might = g.p("ann")["traits"]["might"] + g.p("ann")["traits"]["speed"]
     dice.next(2, 2, 2, 2)
     dice.next(0, 0, 0, 0, 0)
-    g.do("task", "bo", trait="might", task="control")
+    g.do("task", "bo", task="control", target="ann")
     g.decide_all(0)
     assert g.p("ann")["traits"]["might"] + g.p("ann")["traits"]["speed"] < might
 
@@ -219,10 +218,10 @@ def test_hypnosis_drags_a_hero(engine, dice):
         g.do("end", pid)
         g.decide_all(0)
     with pytest.raises(IllegalAction):
-        g.do("task", "bo", trait="sanity", task="hypnotise")
+        g.do("task", "bo", trait="sanity", task="hypnotise", target="cy")
     dice.next(2, 2, 2, 2, 2, 2, 2)
     dice.next(0, 0, 0, 0, 0, 0)
-    g.do("task", "ann", trait="sanity", task="hypnotise")
+    g.do("task", "ann", trait="sanity", task="hypnotise", target="bo")
     assert g.state["pending"]["kind"] == "h41_drag" and g.state["pending"]["player"] == "ann"
     g.do("decide", "ann", choice=g.state["pending"]["options"].index("Arcane Retreat"))
     assert g.p("bo")["tile"] == "arcane_retreat"
@@ -258,3 +257,45 @@ def test_buttons_and_goals(engine):
     build_here(g, "bo", "smithy")
     assert rules.haunt_goals(ctx, "cy") == {"smithy"}
     assert rules.haunt_goals(ctx, "ann") is None
+
+
+def test_the_portal_is_a_quest_token_so_one_seal_per_hero_closes_it(engine, dice):
+    # Secrets of Survival, haunt 41, L4930 (a pile of quest tokens, one per hero, kept apart from the Portal's
+    # token) and L4966-4968 (closed when the quest tokens on the Portal's tile equal the adventurers); Traitor's
+    # Tome, haunt 41, "Right Now" (the Portal is a triangular quest token on its tile): with 3 adventurers, the
+    # Portal and 2 seals close it
+    g = olhydra(engine, before=lambda g: [g.put(p, "catacomb_landing") for p in ("bo", "cy")])
+    build_here(g, "bo", "catacomb_landing")
+    for pid in ("bo", "cy"):
+        g.state["turn"]["h41_inside"] = True
+        dice.next(1, 1, 1, 1)
+        g.do("task", pid, task="close")
+        if pid == "bo":
+            assert g.state["phase"] == "haunt"
+            g.do("end", "bo")
+    portal_tile = "arcane_retreat"
+    quest = [t for t in g.state["tokens"] if t["tile"] == portal_tile and t["name"] != "Flood"]
+    assert len(quest) == 3  # the Portal and 2 seals
+    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = olhydra(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="swim")
+
+
+def test_the_crew_carried_along_follows_a_seat_handed_over(engine, dice):
+    # Secrets of Survival, haunt 41, "Special Apparatus of Kwalish Rules" (Pilot: the heroes inside go along): a
+    # hero riding along whose seat is handed over mid-move still goes along
+    g = olhydra(engine, before=lambda g: [g.put(p, "kitchen_basement") for p in ("bo", "cy")])
+    build_here(g, "bo", "kitchen_basement")
+    g.state["turn"]["h41_inside"] = True
+    dice.next(1, 1, 1)
+    g.do("task", "bo", task="pilot")
+    g.do("move", "bo", way="east")
+    assert g.state["haunt"]["h41"]["aboard"] == ["cy"]
+    g.do("handover", "cy", to="zed", name="Zed")
+    assert g.state["haunt"]["h41"]["aboard"] == ["zed"]
+    g.do("move", "bo", way="north")
+    assert g.p("zed")["tile"] == g.p("bo")["tile"] == apparatus(g)["tile"]

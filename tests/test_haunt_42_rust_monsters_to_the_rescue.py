@@ -191,8 +191,9 @@ def test_the_rust_monsters_turn_eats_and_the_track_drops(engine, dice):
 
 
 def test_eating_the_armour_wins(engine, dice):
-    # Secrets of Survival, haunt 42: "Controlling the Rust Monsters", step 3, and "You Win When..."; Traitor's Tome,
-    # haunt 42: "You Win When..." (freed). Ruling: who wins when the armour is eaten.
+    # Secrets of Survival, haunt 42: "Controlling the Rust Monsters", step 3, and "You Win When..." L4999; Traitor's
+    # Tome, haunt 42: "You Win When..." L2577 (freed before the track reaches 0): the traitor's own win, declared as
+    # such with its condition, the heroes named as winning with them
     g = rescue_game(engine)
     for p in g.state["seats"]:
         g.p(p)["cards"] = [c for c in g.p(p)["cards"] if g.c.cards[c].deck != "item"]
@@ -202,7 +203,10 @@ def test_eating_the_armour_wins(engine, dice):
     m["stasis"], m["tile"] = False, g.p("ann")["tile"]
     g.do("end", "ann")
     g.decide_all(0)
-    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
+    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
+    assert g.state["result"]["condition"] == "traitor freed from the armour"
+    closing = [e["text"] for e in g.events if e["kind"] == "over"]
+    assert closing[0].startswith("The traitor wins!") and "heroes" in closing[0] and "win with them" in closing[0]
 
 
 def test_the_track_at_zero_everyone_loses(engine):
@@ -252,3 +256,48 @@ def test_disintegrating_the_last_rust_monster_loses_for_everyone(engine, dice):
     g.decide_all(0)
     assert last["tile"] == g.p("ann")["tile"]
     assert g.state["phase"] == "over" and g.state["result"]["winner"] is None
+
+
+def test_the_blaster_ray_stuns_a_rust_monster(engine, dice):
+    # Traitor's Tome, haunt 42, "Special Attack Rules" L2597 (1-2 Blaster Ray: 2 physical damage, to any opponent,
+    # Rust Monsters included: no exemption is printed); rulebook, How Monsters Work (a damaged monster is stunned,
+    # misses its next turn and recovers at its end)
+    g = rescue_game(engine)
+    for m in rusts(g)[1:]:
+        m["dead"] = True
+    rusts(g)[0]["stasis"] = False
+    tile = rusts(g)[0]["tile"]
+    to(g, "cy")
+    g.put("bo", "kitchen_basement")
+    g.put("cy", "kitchen_basement")
+    g.put("ann", tile)
+    g.state["piles"]["kitchen_basement"] = ["crossbow"]  # something for a Rust Monster that could move to eat
+    tipped(g).append("ann")                          # standing up from a shutdown: no walk this turn
+    dice.next(1, 1)                                  # 2 against 0: the Blaster Ray
+    seen = g.do("end", "cy")
+    assert any("Blaster Ray: Rust Monster" in e["text"] for e in seen)
+    assert not any("shrugs off" in e["text"] for e in seen)
+    assert rusts(g)[0]["stunned"]
+    g.do("end", "ann")
+    g.decide_all(0)
+    assert rusts(g)[0]["tile"] == tile and not rusts(g)[0]["stunned"]  # it missed its turn, then recovered
+    assert "crossbow" not in g.state["discard"]["item"]
+    assert any("recovers" in e["text"] for e in g.events)
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = rescue_game(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", task="unlock")
+
+
+def test_a_tipped_seat_handed_over_stays_tipped(engine, dice):
+    # Secrets of Survival, haunt 42, "While in Stasis" (a tipped hero rolls Sanity 4+ to stand): the seat's new
+    # holder is still tipped over, and may not release a Rust Monster
+    g = rescue_game(engine)
+    tipped(g).append("bo")
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert tipped(g) == ["zed"]
+    g.put("zed", rusts(g)[0]["tile"])
+    with pytest.raises(IllegalAction, match="stasis"):
+        g.do("task", "zed", trait="knowledge", task="release")

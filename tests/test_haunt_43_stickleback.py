@@ -52,6 +52,23 @@ def to_hero_turn(g, pid):
     raise AssertionError(f"no turn for {pid}")
 
 
+def to_stickleback_turn(g):
+    """On to the traitor's own turn, after the heroes, in which Stickleback acts."""
+    for _ in range(8):
+        if g.state["turn"].get("monsters") and g.state["haunt"]["h43"]["phase"] == "stickleback":
+            return
+        g.do("end", g.state["turn"]["player"])
+        g.decide_all(0)
+    raise AssertionError("no turn for Stickleback")
+
+
+def slot(g):
+    turn = g.state["turn"]
+    if turn.get("monsters"):
+        return "stickleback" if g.state["haunt"]["h43"]["phase"] == "stickleback" else "ticklers"
+    return turn["player"]
+
+
 def test_setup_the_traitor_dies_and_stickleback_takes_the_figures_place(engine):
     # Traitor's Tome, haunt 43: "Right Now" (the adventurer is dead, its figure replaced by Stickleback, its items
     # discarded); "Stickleback" (Might 5, Speed 5, Knowledge 7, Sanity 6)
@@ -91,15 +108,41 @@ def test_the_mind_ticklers_go_omen_item_event_in_turn_and_are_asked_of_the_trait
 
 def test_play_opens_with_the_monster_turn_then_the_traitors_left(engine):
     # Traitor's Tome and Secrets of Survival, haunt 43: "Right Now" (the Mind Ticklers' monster turn first, then the
-    # player to the traitor's left); the dead traitor takes no turn
+    # player to the traitor's left, L2626); Stickleback moves in the traitor's own turn (L2638), after the heroes
     g = stickleback_game(engine)
-    seen = []
-    for _ in range(5):
-        turn = g.state["turn"]
-        seen.append("monsters" if turn.get("monsters") else turn["player"])
-        g.do("end", turn["player"])
+    seen, rounds = [], []
+    for _ in range(6):
+        seen.append(slot(g))
+        rounds.append(g.state["round"])
+        g.do("end", g.state["turn"]["player"])
         g.decide_all(0)
-    assert seen == ["monsters", "bo", "cy", "monsters", "bo"]
+    assert seen == ["ticklers", "bo", "cy", "stickleback", "ticklers", "bo"]
+    assert rounds[:4] == [rounds[0]] * 4 and rounds[4] == rounds[0] + 1  # the traitor's turn closes the round
+
+
+def test_stickleback_does_not_strike_before_the_heroes_have_moved(engine, dice):
+    # Traitor's Tome, haunt 43: "Right Now" L2626 (play opens with the Mind Ticklers' monster turn, then the player to
+    # the traitor's left) and "Special Movement Rules" L2636-2638 (Stickleback moves in the traitor's own turn):
+    # Stickleback neither moves nor attacks in the Mind Ticklers' monster turn, and they do not act in its turn
+    g = stickleback_game(engine)
+    sb = monsters(g, "Stickleback")[0]
+    g.put("bo", sb["tile"])
+    with pytest.raises(IllegalAction, match="traitor's own turn"):
+        g.do("monster", "ann", op="attack", monster=sb["id"], target="bo")
+    with pytest.raises(IllegalAction, match="traitor's own turn"):
+        g.do("monster", "ann", op="attack", monster=sb["id"], target="bo", trait="sanity")
+    offered = [a for a in legal_actions(g.c, g.state) if a.get("monster") == sb["id"]]
+    assert offered == []
+    to_stickleback_turn(g)
+    assert g.state["turn"]["player"] == "ann" and [slot(g)] == ["stickleback"]
+    tickler = monsters(g, "Mind Tickler")[0]
+    g.put("bo", sb["tile"])
+    g.put("cy", tickler["tile"])
+    with pytest.raises(IllegalAction, match="their own monster turn"):
+        g.do("monster", "ann", op="attack", monster=tickler["id"], target="cy")
+    assert any(a.get("monster") == sb["id"] for a in legal_actions(g.c, g.state))
+    g.do("monster", "ann", op="attack", monster=sb["id"], target="bo")
+    g.decide_all(0)
 
 
 def test_nothing_can_attack_a_mind_tickler(engine):
@@ -123,7 +166,7 @@ def test_a_mind_tickler_attaches_to_the_lowest_sanity_hero_who_fails_sanity_4(en
         g.do("monster", "ann", op="attack", monster=tickler["id"], target="bo")
     dice.next(1, 1)  # Cy's Sanity roll: 2, a failure
     g.do("monster", "ann", op="attack", monster=tickler["id"], target="cy")
-    assert mon(g, tickler["id"])["attached"] == "cy"
+    assert g.state["haunt"]["h43"]["attached"] == {"cy": tickler["id"]}
     attached = h43.attached_to(Ctx(g.c, g.state), "cy")
     assert attached["tile"] is None  # on Cy's adventurer card
     assert f"Mind Tickler {attached['number']}" in status(g.c, g.state)  # the status says where it is
@@ -148,11 +191,14 @@ def test_stickleback_is_blind_until_a_mind_tickler_is_attached(engine, dice):
     # Traitor's Tome, haunt 43: "Special Movement Rules"
     g = stickleback_game(engine)
     sb = monsters(g, "Stickleback")[0]
+    to_stickleback_turn(g)
     with pytest.raises(IllegalAction, match="blind"):
         g.do("monster", "ann", op="move", monster=sb["id"], way="west")
+    g.do("end", "ann")  # the Mind Ticklers' monster turn
     tickler = monsters(g, "Mind Tickler")[0]
     g.put("bo", tickler["tile"])
     g.do("monster", "ann", op="attack", monster=tickler["id"], target="bo")  # dice show 0: it attaches
+    to_stickleback_turn(g)
     g.do("monster", "ann", op="move", monster=sb["id"], way="west")
     assert mon(g, sb["id"])["tile"] == "inner_chamber"
 
@@ -161,6 +207,7 @@ def test_stickleback_attacks_with_sanity_up_to_two_tiles_away(engine, dice):
     # Traitor's Tome, haunt 43: "Special Attack Rules" (a hero within 2 tiles, Sanity against Sanity, mental damage;
     # no damage to Stickleback when it loses from another tile)
     g = stickleback_game(engine)
+    to_stickleback_turn(g)
     sb = monsters(g, "Stickleback")[0]
     sb["tile"] = "kitchen"
     g.put("bo", "beasts_lair")
@@ -172,6 +219,7 @@ def test_stickleback_attacks_with_sanity_up_to_two_tiles_away(engine, dice):
     g.do("monster", "ann", op="attack", monster=sb["id"], target="bo", trait="sanity")
     assert not mon(g, sb["id"])["stunned"] and any("takes no damage" in t for t in g.texts())
     g2 = stickleback_game(engine)
+    to_stickleback_turn(g2)
     sb2 = monsters(g2, "Stickleback")[0]
     g2.put("bo", "inner_chamber")
     sanity = g2.p("bo")["traits"]["sanity"]
@@ -228,12 +276,14 @@ def test_eating_a_mushroom_offers_the_rolled_effect_or_a_lower_one(engine, dice)
     g.do("end", "ann")
     g.decide_all(0)
     with pytest.raises(IllegalAction, match="no Mushroom"):
-        g.do("task", "bo", trait="knowledge", task="eat")
+        g.do("task", "bo", task="eat")
     g.put("bo", ITEM_TILE)
     h43.Stickleback().entered(Ctx(g.c, g.state), "bo", ITEM_TILE)
-    assert {"type": "task", "player": "bo", "trait": "knowledge", "task": "eat"} in legal_actions(g.c, g.state)
+    assert {"type": "task", "player": "bo", "task": "eat"} in legal_actions(g.c, g.state)
+    with pytest.raises(IllegalAction, match="rolls no trait"):
+        g.do("task", "bo", trait="knowledge", task="eat")
     dice.next(1, 1, 1, 1)  # 4
-    g.do("task", "bo", trait="knowledge", task="eat")
+    g.do("task", "bo", task="eat")
     assert g.state["pending"]["options"] == [h43.EFFECTS[3][1], h43.EFFECTS[4][1]]
     g.do("decide", "bo", choice=0)
     tickler = mon(g, tickler["id"])
@@ -266,6 +316,7 @@ def test_empowering_the_portal_needs_knowledge_3_and_4_with_stickleback_there(en
 def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
     # Traitor's Tome, haunt 43: "You Win When..."
     g = stickleback_game(engine)
+    to_stickleback_turn(g)
     sb = monsters(g, "Stickleback")[0]
     g.p("cy")["alive"] = False
     g.put("bo", sb["tile"])
@@ -280,7 +331,37 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
 def test_the_words_to_type_go_only_to_each_side(engine):
     # Visibility: each side's own instructions reach only that side
     g = stickleback_game(engine)
-    hero_words = [e for e in g.events if "task knowledge empower" in e["text"]]
-    traitor_words = [e for e in g.events if "monster attack Stickleback" in e["text"]]
+    hero_words = [e for e in g.events if "{move:empower}" in e["text"]]
+    traitor_words = [e for e in g.events if "Stickleback moves and attacks" in e["text"]]
     assert {e["to"] for e in hero_words} == {"bo", "cy"}
     assert {e["to"] for e in traitor_words} == {"ann"}
+
+
+def test_a_seat_handed_over_keeps_its_wards_and_its_mind_tickler(engine, dice):
+    # A seat handed over to another person: the Wards Bo carried and the Mind Tickler on his card follow the seat
+    # (Secrets of Survival, haunt 43: "You Must Do This at the Start of Your Turn"; "How to Empower the Rose Portal")
+    g = stickleback_game(engine, extra_tiles=("rose_portal",))
+    tickler = monsters(g, "Mind Tickler")[0]
+    g.put("bo", "rose_portal")
+    tickler["tile"] = "rose_portal"
+    g.do("monster", "ann", op="attack", monster=tickler["id"], target="bo")  # dice show 0: it attaches
+    g.state["haunt"]["h43"]["carry"]["bo"] = {"Magical Ward": 1}
+    g.do("handover", "bo", to="zed", name="Zed")
+    assert g.state["haunt"]["h43"]["attached"] == {"zed": tickler["id"]}
+    dice.next(2, 2)  # Zed's start-of-turn Sanity: 4
+    g.do("end", "ann")
+    g.decide_all(0)
+    assert g.state["turn"]["player"] == "zed"
+    assert any("Zed" in t and "Mind Tickler attached" in t for t in g.texts())
+    assert f"attached to {g.p('zed')['name']}" in status(g.c, g.state)
+    dice.next(2, 2, 2)
+    g.do("task", "zed", trait="knowledge", task="empower")
+    assert g.state["haunt"]["counters"][h43.COUNTER] == 1
+    assert g.state["haunt"]["h43"]["carry"] == {"zed": {"Magical Ward": 0}}
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = stickleback_game(engine)
+    to_hero_turn(g, "bo")
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="dance")

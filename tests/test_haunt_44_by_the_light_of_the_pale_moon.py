@@ -306,10 +306,11 @@ def test_the_servant_sacrifices_a_cultist_to_take_its_place(engine, dice):
     g = after_moon(engine, dice)
     c = next(m for m in cultists(g) if m["tile"] != servant(g)["tile"])
     with pytest.raises(IllegalAction, match="monster turn"):
-        g.do("task", "bo", trait="might", task=f"sacrifice Cultist {c['number']}")
+        g.do("task", "bo", task="sacrifice", target=c["id"])
     g.do("end", "bo")
     g.do("end", "cy")
-    g.do("task", "ann", trait="might", task=f"sacrifice Cultist {c['number']}")
+    assert {"type": "task", "player": "ann", "task": "sacrifice", "target": c["id"]} in legal_actions(g.c, g.state)
+    g.do("task", "ann", task="sacrifice", target=c["id"])
     assert servant(g)["tile"] == c["tile"]
     assert c["id"] not in {m["id"] for m in cultists(g)}
 
@@ -327,12 +328,12 @@ def test_alchemists_fire_brewed_from_a_droppable_card_and_thrown_at_a_tile_in_si
     g.give(hero, "crossbow")
     g.put(hero, "kitchen")
     with pytest.raises(IllegalAction, match="no Alchemist's Fire"):
-        g.do("task", hero, trait="speed", task="throw Elfsong Tavern")
-    g.do("task", hero, trait="might", task="brew crossbow")
+        g.do("task", hero, trait="speed", task="throw", tile="elfsong_tavern")
+    g.do("task", hero, task="brew", card="crossbow")
     assert h(g)["fire"][hero] == 1 and "crossbow" in g.state["discard"]["item"]
     g.give(hero, "potion_of_healing")
-    with pytest.raises(IllegalAction, match="already traded"):
-        g.do("task", hero, trait="might", task="brew potion of healing")
+    with pytest.raises(IllegalAction, match="already tried"):
+        g.do("task", hero, task="brew", card="potion_of_healing")
     c = cultists(g)[0]
     c["tile"] = "elfsong_tavern"
     g.state["monsters"] = [m if m["id"] != c["id"] else c for m in g.state["monsters"]]
@@ -345,7 +346,7 @@ def test_alchemists_fire_brewed_from_a_droppable_card_and_thrown_at_a_tile_in_si
     for m in g.state["monsters"]:
         if not m["dead"] and m["tile"] == "elfsong_tavern":
             dice.next(0)
-    g.do("task", hero, trait="speed", task="throw Elfsong Tavern")
+    g.do("task", hero, trait="speed", task="throw", tile="elfsong_tavern")
     g.decide_all()
     assert next(m for m in g.state["monsters"] if m["id"] == c["id"])["stunned"]
     assert h(g)["fire"][hero] == 0
@@ -367,7 +368,7 @@ def test_fire_on_your_own_tile_hits_you_too_and_a_defender_who_wins_hurts_the_th
     dice.next(1)  # the Fire: 1
     dice.next(0)  # Bo defends: 0 -> 1 damage to Bo
     dice.next(2, 2)  # the Cultist: 4 -> 3 damage to Bo
-    g.do("task", "bo", trait="speed", task=f"throw {g.c.tiles[c['tile']].name}")
+    g.do("task", "bo", trait="speed", task="throw", tile=c["tile"])
     texts = g.texts()
     while g.state["pending"]:
         g.do("decide", g.state["pending"]["player"], choice=1)
@@ -425,3 +426,9 @@ def test_the_built_in_players_head_for_the_amulets_then_for_the_cultists(engine,
     assert rules.haunt_goals(ctx, "bo") == {c["tile"] for c in cultists(g)}
     stun_all(g)
     assert rules.haunt_goals(Ctx(g.c, g.state), "bo") == {servant(g)["tile"]}
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = moon_game(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="speed", task="howl")

@@ -88,7 +88,7 @@ def test_searching_for_a_potion_is_knowledge_3_once_a_turn(engine, dice):
     assert mine(g)["held"][pid] == [token["number"]]
     found = [e for e in g.events if e["text"].startswith("It is Potion")]
     assert {e["to"] for e in found} == {pid}
-    with pytest.raises(IllegalAction, match="once a turn"):
+    with pytest.raises(IllegalAction, match="this turn"):
         g.do("task", pid, trait="knowledge", task="search")
 
 
@@ -99,11 +99,11 @@ def test_testing_tells_only_the_hero_and_the_dm(engine, dice):
     pid = g.state["turn"]["player"]
     mine(g)["held"][pid] = ["1"]
     with pytest.raises(IllegalAction, match="Arcane Retreat"):
-        g.do("task", pid, trait="knowledge", task="test")
+        g.do("task", pid, trait="knowledge", task="test", number=1)
     g.place("arcane_retreat", "catacomb", 5, 5)
     g.put(pid, "arcane_retreat")
     dice.next(2, 2, 2)
-    g.do("task", pid, trait="knowledge", task="test")
+    g.do("task", pid, trait="knowledge", task="test", number=1)
     told = [e for e in g.events if e["text"].startswith("Potion 1 is")]
     assert told and {e["to"] for e in told} == {pid, "bo"}
 
@@ -116,7 +116,7 @@ def test_drinking_vitality_cures_and_stops_movement_and_enough_cures_win(engine)
     pid = g.state["turn"]["player"]
     good = next(n for n, m in mine(g)["marks"].items() if m == "+")
     mine(g)["held"][pid] = [good]
-    g.do("task", pid, trait="might", task="drink")
+    g.do("task", pid, task="drink", number=int(good))
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
 
 
@@ -127,7 +127,7 @@ def test_drinking_poison_kills(engine):
     pid = g.state["turn"]["player"]
     bad = next(n for n, m in mine(g)["marks"].items() if m == "X")
     mine(g)["held"][pid] = [bad]
-    g.do("task", pid, trait="might", task="drink")
+    g.do("task", pid, task="drink", number=int(bad))
     assert not g.p(pid)["alive"]
 
 
@@ -156,3 +156,77 @@ def test_the_slider_rises_once_a_round_in_the_dms_place(engine):
     g.do("end", first)
     hero_turn(g, first)
     assert g.state["haunt"]["counters"]["Poison"] == 3
+
+
+def test_drink_and_test_take_the_potion_the_hero_names(engine, dice):
+    # Secrets of Survival, haunt 45: "Testing a Potion" (the hero says which numbered Potion they test) and "Drinking
+    # a Potion" (the hero uses the Potion they choose): a hero holding a known poison first can still drink another
+    g = mead_game(engine)
+    hero_turn(g, g.state["turn"]["player"])
+    pid = g.state["turn"]["player"]
+    bad = next(n for n, m in mine(g)["marks"].items() if m == "X")
+    good = next(n for n, m in mine(g)["marks"].items() if m == "+")
+    mine(g)["held"][pid] = [bad, good]
+    g.place("arcane_retreat", "catacomb", 5, 5)
+    g.put(pid, "arcane_retreat")
+    assert {"type": "task", "player": pid, "task": "drink", "number": int(good)} in legal_actions(g.c, g.state)
+    with pytest.raises(IllegalAction, match="Which Potion"):
+        g.do("task", pid, task="drink")
+    dice.next(2, 2, 2)
+    g.do("task", pid, trait="knowledge", task="test", number=int(good))
+    assert any(e["text"].startswith(f"Potion {good} is") for e in g.events)
+    g.do("task", pid, task="drink", number=int(good))
+    assert g.p(pid)["alive"] and g.state["result"]["winner"] == "heroes"
+    assert mine(g)["held"][pid] == [bad]
+
+
+def test_potions_are_dropped_picked_up_and_traded_like_items(engine, dice):
+    # Secrets of Survival, haunt 45: "How to Find a Potion" L5186 (Potion tokens are items: used, traded, dropped or
+    # stolen); rulebook, "Use Item and Omen Cards" (one drop, pick-up or trade of an item a turn)
+    g = mead_game(engine)
+    hero_turn(g, g.state["turn"]["player"])
+    pid = g.state["turn"]["player"]
+    other = next(p for p in ("ann", "cy") if p != pid)
+    mine(g)["held"][pid] = ["1", "2"]
+    here = g.p(pid)["tile"]
+    g.put(other, here)
+    g.do("task", pid, task="drop_potion", number=1)
+    assert mine(g)["held"][pid] == ["2"]
+    assert {"name": "Potion", "tile": here, "number": "1", "dropped": True} in g.state["tokens"]
+    with pytest.raises(IllegalAction, match="already been dropped"):
+        g.do("task", pid, task="pick_up_potion")
+    g.do("task", pid, task="trade_potion", number=2, target=other)
+    assert g.state["pending"]["player"] == other
+    g.do("decide", other, choice=0)
+    assert mine(g)["held"][pid] == [] and mine(g)["held"][other] == ["2"]
+    assert {e["to"] for e in g.events if e["text"] == "It is Potion 2."} == {other}
+    g.do("end", pid)
+    hero_turn(g, other)
+    g.put(other, here)
+    g.do("task", other, task="pick_up_potion")
+    assert mine(g)["held"][other] == ["2", "1"]
+    assert not [t for t in g.state["tokens"] if t["name"] == "Potion" and t["tile"] == here and t.get("dropped")]
+
+
+def test_a_potion_can_be_stolen_by_an_attack_instead_of_damage(engine, dice):
+    # Secrets of Survival, haunt 45: L5186 (Potions may be stolen); rulebook, "Stealing Items" (an attack on your tile
+    # that would deal 2 or more damage)
+    from bot.engine.ctx import Ctx
+    from bot.engine.haunts import h45_forever_mead as h45
+    g = mead_game(engine)
+    hero_turn(g, g.state["turn"]["player"])
+    pid = g.state["turn"]["player"]
+    other = next(p for p in ("ann", "cy") if p != pid)
+    mine(g)["held"][other] = ["3"]
+    options = h45.ForeverMead().steal_instead(Ctx(g.c, g.state), pid, other, 2, False)
+    assert len(options) == 1 and "3" not in options[0]["label"]
+    assert h45.ForeverMead().steal_instead(Ctx(g.c, g.state), pid, other, 2, True) is None  # not from afar
+    h45._steal(Ctx(g.c, g.state), {"player": other}, options[0]["steps"][0])
+    assert mine(g)["held"][other] == [] and mine(g)["held"][pid] == ["3"]
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = mead_game(engine)
+    hero_turn(g, g.state["turn"]["player"])
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="might", task="brew")

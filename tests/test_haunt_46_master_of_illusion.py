@@ -169,14 +169,16 @@ def test_phantasmal_killer_reaches_a_hero_one_tile_away(engine, dice):
     g.put("ann", "inner_chamber")  # Bo and Cy stay on the Elfsong Tavern next door
     with pytest.raises(IllegalAction, match="Only the traitor"):
         g.state["turn"]["player"] = "bo"
-        g.do("task", "bo", trait="knowledge", task="phantasmal killer Cy")
+        g.do("task", "bo", trait="knowledge", task="phantasmal", target="cy")
     g.state["turn"]["player"] = "ann"
+    assert {"type": "task", "player": "ann", "trait": "knowledge", "task": "phantasmal", "target": "bo"} in \
+        legal_actions(g.c, g.state)
     dice.next(1, 1)               # Ann's Knowledge: 2 against 0
-    g.do("task", "ann", trait="knowledge", task="phantasmal killer Bo")
+    g.do("task", "ann", trait="knowledge", task="phantasmal", target="bo")
     assert any("mental damage to Bo" in t for t in g.texts()), g.texts()
     g.decide_all(0)
     with pytest.raises(IllegalAction, match="already attacked"):
-        g.do("task", "ann", trait="knowledge", task="phantasmal killer Cy")
+        g.do("task", "ann", trait="knowledge", task="phantasmal", target="cy")
 
 
 def test_phantasmal_killer_lost_from_afar_costs_the_traitor_nothing(engine, dice):
@@ -188,7 +190,7 @@ def test_phantasmal_killer_lost_from_afar_costs_the_traitor_nothing(engine, dice
     before = dict(g.p("ann")["traits"])
     dice.next(0)
     dice.next(2, 2, 2, 2)         # Bo's Knowledge defence wins
-    g.do("task", "ann", trait="knowledge", task="phantasmal killer Bo")
+    g.do("task", "ann", trait="knowledge", task="phantasmal", target="bo")
     assert g.p("ann")["traits"] == before
 
 
@@ -200,7 +202,7 @@ def test_the_traitor_mixes_two_illusions_once_a_turn(engine, dice):
     g.do("end", "cy")
     before = {t["tile"]: t["number"] for t in tokens(g)}
     dice.next(1)                  # the mix swaps them
-    g.do("task", "ann", trait="knowledge", task="mix")
+    g.do("task", "ann", task="mix")
     assert g.state["pending"]["player"] == "ann"
     g.decide_all(0)
     numbers = {t["tile"]: t["number"] for t in tokens(g)}
@@ -208,5 +210,40 @@ def test_the_traitor_mixes_two_illusions_once_a_turn(engine, dice):
     assert sorted(numbers.values()) == [1, 2, 3, 4]
     assert not any(str(n) in e["text"] and "Illusion" in e["text"] for e in g.events if e["to"] != "ann"
                    for n in (1, 2, 3, 4))
-    with pytest.raises(IllegalAction, match="already mixed"):
-        g.do("task", "ann", trait="knowledge", task="mix")
+    with pytest.raises(IllegalAction, match="already tried to mix"):
+        g.do("task", "ann", task="mix")
+
+
+def test_a_dispel_never_cuts_a_tile_off(engine, dice):
+    # Secrets of Survival, haunt 46: "How to Dispel Illusions" step 3 (L5237: a tile from that stack in the old one's
+    # place); rulebook, "Can I Seal Off a Level" (L254: a tile that cannot lie there is passed over). The Spy's Roost,
+    # joined only through the Shrine to Gargauth, and the new tile must both stay within reach of the Elfsong Tavern.
+    from bot.engine import city
+    g = illusion(engine)
+    shrine = "shrine_to_gargauth"
+    assert any(t["tile"] == shrine for t in tokens(g))
+    place = g.state["board"][shrine]
+    g.place("spys_roost", "city", place["x"], place["y"] - 1, rot=2)  # its one door faces the Shrine's north door
+    g.state["stacks"]["building"] = ["trading_post", "weapon_shop"]  # one door: it cannot join both; four: it can
+    g.put("bo", shrine)
+    dice.next(2, 2, 2, 2)
+    g.do("task", "bo", trait="sanity", task="dispel")
+    g.decide_all(0)
+    assert "weapon_shop" in g.state["board"] and shrine not in g.state["board"]
+    assert city.stranded(Ctx(g.c, g.state), g.state["board"], "city") == set()
+    g2 = illusion(engine)
+    g2.place("spys_roost", "city", place["x"], place["y"] - 1, rot=2)
+    g2.state["stacks"]["building"] = ["trading_post"]  # no tile of the stack can lie there: the Shrine comes back
+    g2.put("bo", shrine)
+    dice.next(2, 2, 2, 2)
+    g2.do("task", "bo", trait="sanity", task="dispel")
+    g2.decide_all(0)
+    assert g2.state["board"][shrine] == place and g2.state["stacks"]["building"] == ["trading_post"]
+    assert city.stranded(Ctx(g2.c, g2.state), g2.state["board"], "city") == set()
+    assert not any(t["tile"] == shrine for t in tokens(g2))  # the Illusion is gone all the same
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = illusion(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="sanity", task="dispel_all")

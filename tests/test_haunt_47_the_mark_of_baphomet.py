@@ -134,7 +134,7 @@ def test_searching_an_omen_tile_draws_an_omen_and_marks_the_tile(engine, dice):
     assert top in g.p("cy")["cards"]
     assert {"name": "Searched", "tile": "neglected_shrine"} in g.state["tokens"]
     g.decide_all(0)
-    with pytest.raises(IllegalAction, match="already searched|marked"):
+    with pytest.raises(IllegalAction, match="already tried|marked"):
         g.do("task", "cy", trait="speed", task="search")
     g.do("end", "cy")
     g.put("ann", "neglected_shrine")
@@ -181,3 +181,26 @@ def test_the_minotaur_wins_when_every_hero_is_dead(engine):
         g.p(pid)["alive"] = False
     g.do("end", "cy") if g.state["turn"]["player"] == "cy" else None
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_becoming_the_minotaur_drops_the_omens_held_like_items_too(engine):
+    # Traitor's Tome, haunt 47, "Right Now" L2845 (drop all your items on your tile); rulebook, "Use Item and Omen
+    # Cards" L286 (most omens are treated like items): the figure leaves the board, so nothing it held stays with it.
+    # The heroes drop only their item cards (Secrets of Survival, haunt 47, "Right Now").
+    def arrange(g):
+        g.give("bo", "crossbow")
+        g.give("bo", "ring_of_the_ram")
+        g.give("bo", "berserker_axe")
+        g.give("cy", "meenlock")
+    g = baphomet(engine, arrange)
+    g.decide_all(0)
+    pile = g.state["piles"]["elfsong_tavern"]
+    assert g.p("bo")["cards"] == [] and {"crossbow", "ring_of_the_ram", "berserker_axe"} <= set(pile)
+    assert "meenlock" in g.p("cy")["cards"]  # a hero keeps the omens
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = baphomet(engine)
+    g.decide_all(0)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "cy", trait="speed", task="fly")

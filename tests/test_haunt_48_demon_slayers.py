@@ -85,7 +85,7 @@ def test_no_disrupting_after_an_attack(engine, dice):
     g.put("bo", "cursed_statue")
     dice.next(2, 2, 2)
     g.do("attack", "bo", target=monsters(g, "Cultist")[0]["id"])
-    with pytest.raises(IllegalAction, match="place of your attack"):
+    with pytest.raises(IllegalAction, match="already attacked"):
         g.do("task", "bo", trait="knowledge", task="disrupt")
 
 
@@ -188,3 +188,9 @@ def test_the_heroes_lose_when_every_hero_is_dead(engine):
     g.p("bo")["alive"] = False
     g.do("end", "bo") if g.state["phase"] == "haunt" else None
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = slayers(engine, layout=False)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="knowledge", task="pray")

@@ -108,10 +108,12 @@ def test_the_traitor_enchants_a_hero_and_makes_them_attack(engine, dice):
     g.put("ann", "elfsong_tavern")
     with pytest.raises(IllegalAction, match="Only the traitor"):
         g.state["turn"]["player"] = "bo"
-        g.do("task", "bo", trait="sanity", task="enchant cy")
+        g.do("task", "bo", trait="sanity", task="enchant", target="cy")
     g.state["turn"]["player"] = "ann"
+    assert {"type": "task", "player": "ann", "trait": "sanity", "task": "enchant", "target": "bo"} in \
+        legal_actions(g.c, g.state)
     dice.next(2, 2, 2, 2)                  # the Lantern's Sanity roll
-    g.do("task", "ann", trait="sanity", task="enchant bo")
+    g.do("task", "ann", trait="sanity", task="enchant", target="bo")
     assert h49(g)["enchanted"] == ["bo"]
     pending = g.state["pending"]
     assert pending["player"] == "ann" and pending["options"] == ["No attack", "Attack Cy"]
@@ -120,7 +122,7 @@ def test_the_traitor_enchants_a_hero_and_makes_them_attack(engine, dice):
     assert any("Bo, enchanted, attacks Cy" in t for t in g.texts())
     g.decide_all(0)
     with pytest.raises(IllegalAction, match="already attacked"):
-        g.do("task", "ann", trait="sanity", task="enchant cy")
+        g.do("task", "ann", trait="sanity", task="enchant", target="cy")
 
 
 def test_an_enchanted_hero_obeys_the_traitor_after_a_failed_roll(engine, dice):
@@ -169,7 +171,7 @@ def test_the_lantern_drops_with_its_dead_holder_and_can_be_picked_up(engine):
     ctx = Ctx(g.c, g.state)
     die(ctx, "cy", "test")
     assert h49(g)["holder"] is None and h49(g)["lying"] == "inner_chamber"
-    g.do("task", "bo", trait="sanity", task="take lantern")
+    g.do("task", "bo", task="take_lantern")
     assert h49(g)["holder"] == "bo"
 
 
@@ -183,3 +185,20 @@ def test_killing_the_traitor_wins_once_nobody_is_enchanted(engine, dice):
     dice.next(2, 2)
     g.do("decide", "cy", choice=0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_the_lantern_and_the_enchanted_follow_a_seat_handover(engine):
+    # A seat handed over to another person keeps the Lantern and the enchantment (Secrets of Survival, haunt 49:
+    # "Stealing the Lantern" and "You Must Do This at the Start of Your Turn")
+    g = placed(engine)
+    h49(g)["holder"] = "cy"
+    h49(g)["enchanted"] = ["bo"]
+    g.do("handover", "cy", to="zed", name="Zed")
+    g.do("handover", "bo", to="yan", name="Yan")
+    assert h49(g)["holder"] == "zed" and h49(g)["enchanted"] == ["yan"]
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = placed(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", "bo", trait="sanity", task="enchant_all")

@@ -145,13 +145,13 @@ def test_a_net_snare_holds_the_hero_and_weakens_their_might(engine, dice):
     g.do("attack", "cy", target="bo")
     roll = next(e for e in g.events if e["kind"] == "roll")
     assert len(roll["faces"]) == max(1, g.value("cy", "might") - 2)
-    g.do("task", "cy", trait="might", task="break free")
+    g.do("task", "cy", trait="might", task="break_free")
     with pytest.raises(IllegalAction, match="already"):
-        g.do("task", "cy", trait="might", task="break free")
+        g.do("task", "cy", trait="might", task="break_free")
     g.decide_all(0)
     g.do("end", "cy")
     dice.next(2, 2, 1)
-    g.do("task", "ann", trait="might", task="free Cy")
+    g.do("task", "ann", trait="might", task="free", target="cy")
     assert g.state["haunt"]["h50"]["netted"] == []
 
 
@@ -182,17 +182,17 @@ def test_the_traitor_leaves_traps_freely_and_sets_new_ones(engine, dice):
     g.do("end", "ann")
     trap_here(g, "elfsong_tavern", 2)
     g.put("bo", "elfsong_tavern")
-    with pytest.raises(IllegalAction, match="trap expert"):
+    with pytest.raises(IllegalAction, match="Only the heroes"):
         g.do("task", "bo", trait="knowledge", task="disable")
-    g.do("task", "bo", trait="knowledge", task="set traps")
+    g.do("task", "bo", task="set_traps")
     assert g.state["pending"]["kind"] == "h50_set"
     g.do("decide", "bo", choice=2)
     offered = g.state["pending"]["options"]
     assert "Inner Chamber" in offered and "Elfsong Tavern" not in offered and "Kitchen" not in offered
     g.decide_all(0)
     assert sorted(t["kind"] for t in traps(g)) == sorted([2, 6, 1, 1][:len(traps(g))])
-    with pytest.raises(IllegalAction, match="already set"):
-        g.do("task", "bo", trait="knowledge", task="set traps")
+    with pytest.raises(IllegalAction, match="already tried"):
+        g.do("task", "bo", task="set_traps")
     g.do("move", "bo", way="west")       # the traitor walks off a trapped tile
     assert g.p("bo")["tile"] == "inner_chamber"
 
@@ -220,3 +220,9 @@ def test_the_heroes_win_by_killing_the_traitor(engine, dice):
     g.do("attack", "cy", target="bo")
     g.decide_all(0)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "heroes"
+
+
+def test_an_undeclared_move_is_refused(engine):
+    g = wire(engine)
+    with pytest.raises(IllegalAction, match="no move"):
+        g.do("task", g.state["turn"]["player"], trait="knowledge", task="defuse")

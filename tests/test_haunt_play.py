@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, effects
 from bot.engine.ctx import Ctx
 from bot.engine.turns import start_haunt
 from tests.conftest import Game
@@ -30,11 +30,12 @@ def revealed(engine, haunt_tile="house_of_blood", omen="berserker_axe", advs=("t
 
 def all_ready(g, where=0):
     """Everyone presses Ready; the setup's placement questions (where a side
-    puts its pieces) are answered with option `where`."""
+    puts its pieces, where a tile the haunt brings joins) are answered with
+    option `where`."""
     for pid in list(g.state["seats"]):
         if g.state["phase"] == "haunt" and not g.state["haunt"]["started"]:
             g.do("ready", pid)
-    while g.state["pending"] and g.state["pending"]["kind"] == "place_chosen":
+    while g.state["pending"] and g.state["pending"]["kind"] in ("place_chosen", "fetch_tile"):
         g.do("decide", g.state["pending"]["player"], choice=where)
 
 
@@ -238,16 +239,17 @@ def test_death_at_the_skull_drops_everything(engine):
     assert g.state["piles"]["elfsong_tavern"] == ["boots_of_elvenkind"]
 
 
-def test_the_traitor_wins_when_every_hero_is_dead(engine):
-    # Rulebook: Winning the Game; haunt 18's traitor goal
+def test_every_hero_dead_is_not_the_traitors_win_where_its_goal_is_another(engine):
+    # Rulebook: Winning the Game; Ruling: Every hero dead. Haunt 18's traitor wins by turning Citizens
+    # (Tome L1659-1661), not by the heroes' deaths: play goes on toward that goal.
     g = attack_ready(engine)
     from bot.engine import traits
     ctx = Ctx(g.c, g.state)
     traits.change(ctx, "ann", "might", -8)
     traits.change(ctx, "cy", "might", -8)
     g.do("trait", "bo", trait="might", delta=0)  # any action runs the win checks
-    assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
-    assert any("The traitor wins" in t for t in g.texts())
+    assert not g.state["players"]["ann"]["alive"] and not g.state["players"]["cy"]["alive"]
+    assert g.state["phase"] == "haunt" and not g.state["haunt"].get("winner")
 
 
 def test_a_declared_win_needs_everyone_elses_yes(engine):
@@ -438,8 +440,23 @@ def test_a_new_traitor_is_freed_from_a_crawling_claw(engine):
     g.place("house_of_blood", "city", 1, -1)
     ctx = Ctx(g.c, g.state)
     start_haunt(ctx, "ann", "berserker_axe", "house_of_blood")  # haunt 18: Ann, the revealer, is the traitor
+    effects.run(ctx)
+    assert g.state["pending"]["player"] == "ann" and g.state["pending"]["kind"] == "traitor_shed"
+    g.do("decide", "ann", choice=0)
     assert "crawling_claw" not in g.p("ann")["cards"]
     assert "crawling_claw" in g.state["discard"]["event"]
+
+
+def test_a_new_traitor_may_keep_a_hindering_card(engine):
+    # Rulebook: The Traitor's New Powers (L457: freed "if you would like to be"): the traitor chooses
+    g = Game(engine, haunt="play")
+    g.give("ann", "crawling_claw")
+    g.place("house_of_blood", "city", 1, -1)
+    ctx = Ctx(g.c, g.state)
+    start_haunt(ctx, "ann", "berserker_axe", "house_of_blood")
+    effects.run(ctx)
+    g.do("decide", "ann", choice=1)
+    assert "crawling_claw" in g.p("ann")["cards"] and g.state["pending"] is None
 
 
 @pytest.mark.parametrize("tile,omen,number,kind", [("haunted_alley", "berserker_axe", 27, "none_yet")])

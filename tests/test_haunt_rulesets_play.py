@@ -1,7 +1,8 @@
 """Every haunt with a rule set of its own, auto-played once from the start
 with the haunt chosen in place of the chart's: no exception, every listed
 action accepted (the built-in players pick only listed actions), the
-invariants hold, and the game ends."""
+invariants hold, no setup step is left to the players by hand, and the game
+ends."""
 import random
 
 import pytest
@@ -11,7 +12,9 @@ from bot.engine import rulesets
 from tests.invariants import check
 
 
-def auto_game(engine, number: int, seed: int) -> dict:
+def started(engine, number: int, seed: int) -> tuple[dict, random.Random]:
+    """A game of four just started, with haunt `number` chosen in place of the chart's, and its dice for the
+    built-in players."""
     rnd = random.Random(seed)
     content = engine.content
     chosen = []
@@ -22,8 +25,15 @@ def auto_game(engine, number: int, seed: int) -> dict:
     for i, aid in enumerate(chosen):
         state, _ = engine.apply(state, {"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid})
     state, _ = engine.apply(state, {"type": "start", "player": "p0"})
-    for _, state, _ in autoplay.play(engine, state, rnd, max_actions=2500, check=lambda s: check(engine.content, s)):
-        pass
+    return state, rnd
+
+
+def auto_game(engine, number: int, seed: int) -> dict:
+    state, rnd = started(engine, number, seed)
+    for _, state, events in autoplay.play(engine, state, rnd, max_actions=2500,
+                                          check=lambda s: check(engine.content, s)):
+        by_hand = [e["text"] for e in events if e["kind"] == "by_hand"]
+        assert not by_hand, f"haunt {number} leaves its setup to the players: {by_hand[0]}"
     return state
 
 

@@ -53,7 +53,7 @@ def test_every_legal_action_round_trips_through_a_button_and_through_words(point
             if words is None:
                 continue
             said += 1
-            again = vocabulary.parse(words, state, action["player"])
+            again = vocabulary.parse(words, state, action["player"], content)
             if {k: v for k, v in again.items() if v not in (None, False)} == \
                     {k: v for k, v in action.items() if v not in (None, False)}:
                 continue

@@ -6,6 +6,9 @@ from collections import Counter
 
 from bot.content import ContentError, load_content
 from bot.engine import rulesets  # the package import registers every haunt module
+from bot.engine.ctx import Ctx
+from bot.engine.game import Engine
+from bot.engine.reveal import start_haunt
 
 
 def main(argv=None) -> int:
@@ -23,9 +26,8 @@ def main(argv=None) -> int:
         rows = haunt_rules(content)
         print(haunt_report(content))
         print(haunt_rules_text(rows))
-        leaving = [r["number"] for r in rows if not r["module"] or r["left"] is None
-                   or (r["left"] and not r["left"][0].lower().startswith("nothing"))]
-        print(f"\nhaunts that leave rules to the players or do not say: {len(leaving)}"
+        leaving = [r["number"] for r in rows if not r["module"] or r["left"]]
+        print(f"\nhaunts that leave rules to the players: {len(leaving)}"
               + (f" ({', '.join(map(str, leaving))})" if leaving else ""))
         return 0
     ways = effect_ways(content)
@@ -181,17 +183,62 @@ def module_rules(doc: str) -> tuple[list[str], list[str] | None]:
 
 
 def haunt_rules(content) -> list[dict]:
-    """Per haunt: its rule set's module, what it carries out and what it
-    leaves to the players, with why."""
+    """Per haunt: its rule set's module, what it carries out (its docstring),
+    its declared moves, and what it leaves to the players: the rules its
+    rule set declares left, and every setup step that reached a player as
+    "to do by hand" when its setup was run (derived from the code, not
+    from what a docstring says)."""
     rows = []
     for number in sorted(content.haunts):
         ruleset = rulesets.REGISTRY.get(number)
         module = sys.modules[type(ruleset).__module__] if ruleset else None
-        carried, left = module_rules(module.__doc__) if module else ([], None)
+        carried, _ = module_rules(module.__doc__) if module else ([], None)
+        left = list(getattr(ruleset, "left_to_players", ()))
+        left += [f"setup by hand: {text}" for text in setup_by_hand(content, number)]
         rows.append({"number": number, "title": content.haunts[number].raw.get("title", ""),
                      "module": module.__name__.rsplit(".", 1)[-1] if module else None,
-                     "carried": carried, "left": left})
+                     "carried": carried, "left": left,
+                     "moves": [move_line(m) for m in getattr(ruleset, "moves", ())]})
     return rows
+
+
+def move_line(move) -> str:
+    """A declared move in one line: its name, label, who and when, its roll and its arguments."""
+    who = {"any": "anyone", "heroes": "heroes", "traitors": "the traitor's side"}[move.who]
+    when = {"own_turn": "on their turn", "monster_turn": "in the monster turn", "any_turn": "on any turn"}[move.when]
+    parts = [f"`{move.name}` ({move.label}): {who}, {when}"]
+    if move.traits:
+        parts.append("rolls " + " or ".join(t.capitalize() for t in move.traits))
+    if move.args:
+        parts.append("takes " + ", ".join(a.kind for a in move.args))
+    parts += [x for x, on in (("once a turn", move.once_per_turn), ("instead of an attack", move.instead_of_attack))
+              if on]
+    return "; ".join(parts) + (f". {move.summary}" if move.summary else "")
+
+
+SETUP_SEATS = (("ann", "torskar"), ("bo", "lia"), ("cy", "gretchen"), ("di", "dhadius"))
+
+
+def setup_by_hand(content, number: int) -> list[str]:
+    """The setup lines haunt `number` leaves to the players by hand, found by
+    revealing it as the chosen haunt in a game of four and pressing Ready
+    for everyone: what its setup code really does."""
+    engine = Engine(content)
+    state = engine.new_game(1, "play", {"chosen_haunt": number})
+    for pid, adventurer in SETUP_SEATS:
+        state, _ = engine.apply(state, {"type": "join", "player": pid, "name": pid.capitalize(),
+                                        "adventurer": adventurer})
+    state, _ = engine.apply(state, {"type": "start", "player": "ann"})
+    omen = next(c for c in content.cards.values() if c.deck == "omen")
+    ctx = Ctx(content, state)
+    start_haunt(ctx, state["turn"]["player"], omen.id, state["players"][state["turn"]["player"]]["tile"])
+    events = list(ctx.ev)
+    for pid, _ in SETUP_SEATS:
+        if state["phase"] == "haunt" and not state["haunt"].get("started", True):
+            state, more = engine.apply(state, {"type": "ready", "player": pid})
+            events += more
+    return list(dict.fromkeys(e["text"].removeprefix("Setup for you to do by hand: ")
+                              for e in events if e["kind"] == "by_hand"))
 
 
 def haunt_rules_text(rows: list[dict]) -> str:
@@ -203,13 +250,13 @@ def haunt_rules_text(rows: list[dict]) -> str:
             lines.append("  no rule set of its own yet: only its data runs (setup, counters, wins it can say);"
                          " everything else is left to the players")
             continue
+        lines.append("  declared moves:")
+        lines += [f"    - {m}" for m in row["moves"]] or ["    (none)"]
         lines.append("  carried out:")
         lines += [f"    - {rule}" for rule in row["carried"]] or ["    (the module does not list them)"]
         left = row["left"]
-        if left is None:
-            lines.append("  left to the players: not stated by the module")
-        elif not left or (len(left) == 1 and left[0].lower().startswith("nothing")):
-            lines.append(f"  left to the players: {left[0] if left else 'nothing'}")
+        if not left:
+            lines.append("  left to the players: nothing")
         else:
             lines.append("  left to the players (each with why):")
             lines += [f"    - {rule}" for rule in left]

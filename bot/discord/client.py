@@ -413,7 +413,11 @@ class GameBot(discord.Client):
             await self.private(interaction, "There is no game in this channel.")
             return
         secrets = await self.service.private_lines(game, uid, limit=80)
-        parts = messages.chunks(secrets) or ["You have no private messages."]
+        if not secrets and game.state["phase"] in ("lobby", "exploring"):
+            await self.private(interaction, "The haunt has not begun yet: when it does, your side's secret rules come "
+                                            "to you privately, and `/haunt rules` shows them again.")
+            return
+        parts = messages.chunks(secrets) or ["You have no private messages yet."]
         for part in parts[:10]:
             await self.private(interaction, part)
 

@@ -8,6 +8,7 @@ nothing the caller owns (a list, a NaN) can reach the saved state.
 """
 import math
 import re
+import unicodedata
 
 from .errors import IllegalAction
 
@@ -81,7 +82,19 @@ def check(action) -> dict:
     return out
 
 
+def shown_name(text: str) -> str:
+    """A person's name as the game shows it: any name a chat allows (emoji
+    joined by zero-width joiners, flags, right-to-left marks, zero-width
+    spaces) is kept, less the invisible formatting and control characters
+    a message or the map cannot draw; runs of spaces become one."""
+    kept = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+    return " ".join(kept.split())
+
+
 def _field(kind: str, name: str, form: str, value):
+    if form == TEXT and name == "name" and isinstance(value, str):  # a person's name: cleaned, never refused
+        value = shown_name(value)[:TEXT_LIMIT] or "Player"
     if form == TEXT:
         if not isinstance(value, str):
             raise IllegalAction(f"The {name} of '{kind}' must be words, not {type(value).__name__}.")

@@ -188,12 +188,13 @@ def defence_roll(ctx, target: str, trait: str, value: int) -> int:
                                  kind="defence")
     m = monster_by_id(ctx, target)
     faces = []
-    total = effects.make_roll(ctx, hp.controller(ctx.s), rng.dice_count(value),
+    roller = hooks.first("defence_roller", ctx, target, trait) or hp.controller(ctx.s)
+    total = effects.make_roll(ctx, roller, rng.dice_count(value),
                               f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence",
                               faces_out=faces)
     blanks = sum(1 for f in faces if f == 0)
     if blanks and hooks.first("defence_reroll", ctx, target, trait):  # a haunt rerolls its blank dice once
-        total += effects.make_roll(ctx, hp.controller(ctx.s), blanks, f"the blank dice again for {m['name']} "
+        total += effects.make_roll(ctx, roller, blanks, f"the blank dice again for {m['name']} "
                                    f"{m['number']}", kind="defence")
     return total
 
@@ -323,6 +324,8 @@ def _decide_steal(ctx, pending, index):
         effects.push_front(ctx, data["others"][index - 1 - len(data["cards"])])
         return
     card = data["cards"][index - 1]
+    if hooks.first("card_gaining", ctx, pending["player"], card):
+        return  # the haunt gave the thief something else instead (as a draw, a pick-up or a trade); the card stays
     cd.lose(ctx, data["victim"], card)
     cd.gain(ctx, pending["player"], card)
     ctx.s["turn"]["used"].append(card)  # stealing it is this turn's one action with it

@@ -12,7 +12,7 @@ Hooks other modules fill in (so that no card name appears here):
   ROLL_REACTIONS   things offered right after a roll with result bands (Gambler's Dice, Bardic Inspiration)
   DAMAGE_STAGES    things that change damage before it is taken (Protection, Chain Mail, Figurine ...)
 """
-from . import geometry, hooks, rng
+from . import geometry, hooks, rng, words
 from . import marks as mk
 from . import state as st
 from . import tokens as tk
@@ -446,7 +446,7 @@ def _place_token(ctx, task, item):
     if card:
         unsettle(ctx, card)
     beside = f", with the {ctx.card_name(card)} card beside it" if card else ""
-    ctx.say(f"A {item['token']} token is placed on the {ctx.tile_name(tile)}{beside}.", kind="token", tile=tile,
+    ctx.say(f"{words.a(item['token'], capital=True)} token is placed on the {ctx.tile_name(tile)}{beside}.", kind="token", tile=tile,
             card=card)
 
 

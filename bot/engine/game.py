@@ -29,17 +29,14 @@ def rename_player(s: dict, old: str, new: str):
     s["order"] = [new if p == old else p for p in s["order"]]
     if s["turn"] and s["turn"]["player"] == old:
         s["turn"]["player"] = new
-    if s["pending"]:
-        if s["pending"]["player"] == old:
-            s["pending"]["player"] = new
-        if s["pending"]["data"].get("giver") == old:
-            s["pending"]["data"]["giver"] = new
-    for task in s["queue"]:
-        if task["player"] == old:
-            task["player"] = new
+    if s["pending"]:  # a question's data and the steps still to run may name players anywhere (a giver, a victim)
+        s["pending"] = rulesets.renamed(s["pending"], old, new)
+    s["queue"] = rulesets.renamed(s["queue"], old, new)
     h = s["haunt"]
     if h:
         h["revealer"] = new if h["revealer"] == old else h["revealer"]
+        if h.get("last_attacker") == old:
+            h["last_attacker"] = new
         h["traitors"] = [new if p == old else p for p in h["traitors"]]
         if h.get("hidden_tokens"):
             h["hidden_tokens"] = {new if k == old else k: v for k, v in h["hidden_tokens"].items()}
@@ -141,7 +138,7 @@ class Engine:
         if waiting and ctx.s["pending"] != waiting and action["type"] not in ("decide", "handover") \
                 and ctx.s["phase"] != "over":
             # A question put to one player is never replaced by another's action.
-            raise IllegalAction(f"Waiting for {ctx.name(waiting['player'])} to choose {waiting['prompt']}")
+            raise IllegalAction(f"Waiting for {ctx.name(waiting['player'])} to answer: {waiting['prompt']}")
         return ctx.s, ctx.ev
 
     def replay(self, seed: int, actions, haunt: str = "play", options: dict | None = None) -> tuple[dict, list[dict]]:
@@ -176,9 +173,9 @@ class Engine:
         pending = s["pending"]
         if pending and not deciding:
             if pending["player"] == pid:
-                raise IllegalAction(f"First choose {pending['prompt']} "
+                raise IllegalAction(f"First answer: {pending['prompt']} "
                                     f"({'; '.join(f'{i + 1}. {o}' for i, o in enumerate(pending['options']))}).")
-            raise IllegalAction(f"Waiting for {ctx.name(pending['player'])} to choose {pending['prompt']}")
+            raise IllegalAction(f"Waiting for {ctx.name(pending['player'])} to answer: {pending['prompt']}")
         if deciding:
             return
         if s["phase"] == "haunt" and not (s["haunt"] or {}).get("started", True):
@@ -395,7 +392,7 @@ class Engine:
         if not ctx.s["haunt"].get("started", True):
             raise IllegalAction("The haunt is about to begin: read your rules and press Ready.")
         if ctx.s["pending"]:
-            raise IllegalAction(f"Waiting for {ctx.name(ctx.s['pending']['player'])} to choose "
+            raise IllegalAction(f"Waiting for {ctx.name(ctx.s['pending']['player'])} to answer: "
                                 f"{ctx.s['pending']['prompt']}")
         if not ctx.s["players"][pid]["alive"]:
             raise IllegalAction("Your adventurer is dead.")

@@ -9,7 +9,7 @@ haunt (`state["options"]["haunt"] == "play"`).
 import re
 
 from . import board as bd
-from . import effects, geometry, hooks, moves, rng
+from . import effects, geometry, hooks, moves, rng, rulesets, words
 from . import state as st
 from . import traits as tr
 from .errors import IllegalAction
@@ -106,7 +106,8 @@ def start_slot(ctx, slot: str, number: int):
     s = ctx.s
     order = s["order"]
     i = order.index(slot)
-    for k in range(len(order) + 1):
+    living = alive(s, s["seats"])  # with no adventurer left, monsters alone would take turns for ever
+    for k in range(len(order) + 1 if living else 0):
         nxt = order[(i + k) % len(order)]
         if nxt == MONSTERS:
             if any(not m.get("dead") and not m.get("ally") for m in s["monsters"]):
@@ -383,7 +384,7 @@ def put_piece(ctx, step: dict, tile: str):
         add_monster(ctx, name, tile)
         return
     ctx.s["tokens"].append({"name": name, "tile": tile})
-    ctx.say(f"A {name} token is put on the {ctx.tile_name(tile)}.", kind="token", tile=tile)
+    ctx.say(f"{words.a(name, capital=True)} token is put on the {ctx.tile_name(tile)}.", kind="token", tile=tile)
 
 
 @effects.step("_place_chosen")
@@ -562,7 +563,8 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
     used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
     allowance = turn["moves"].get(m["name"], 1)
     if used > 0 and used + cost > allowance:
-        raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of {allowance} spaces left.")
+        raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of its "
+                            f"{words.count(allowance, 'space')} left.")
     return dest, cost, used
 
 
@@ -629,8 +631,20 @@ def check_wins(ctx):
         if condition_met(ctx, win):
             finish(ctx, win["side"], win.get("text", ""), condition=win.get("when", "haunt rule"))
             return
-    if heroes(s) and not alive(s, heroes(s)):
+    if heroes_lost(ctx):
         finish(ctx, "traitor", "Every hero is dead.", condition="every hero dead")
+
+
+def heroes_lost(ctx) -> bool:
+    """Rulings, "Every hero dead": the heroes need one of theirs alive to win
+    (rulebook: Winning the Game), but their deaths are the traitor's win only
+    where the haunt says so: its own win (data or module), a haunt without a
+    traitor (nobody else is left to play), or a rule set that declares it."""
+    s = ctx.s
+    if not heroes(s) or alive(s, heroes(s)):
+        return False
+    ruleset = rulesets.active(ctx)
+    return s["haunt"]["kind"] == "no_traitor" or bool(ruleset and ruleset.every_hero_dead_wins)
 
 
 def goals_met(ctx) -> set[str]:
@@ -641,7 +655,7 @@ def goals_met(ctx) -> set[str]:
     sides = {win["side"] for win in (haunt.raw.get("win", []) if haunt else [])
              if (win.get("part", 1) == 1 or win.get("side") in h["part_two"])
              and condition_met(ctx, win, heroes_must_live=False)}
-    if heroes(s) and not alive(s, heroes(s)):
+    if heroes_lost(ctx):
         sides.add("traitor")
     return sides
 
@@ -698,10 +712,14 @@ def toward(h: dict, counter: str, target: int) -> str:
     return "<=" if start > target else ">="
 
 
-def finish(ctx, side: str | None, why: str, reason: str | None = None, condition: str = "haunt rule"):
+def finish(ctx, side: str | None, why: str, reason: str | None = None, condition: str = "haunt rule",
+           winners: list[str] | None = None, headline: str | None = None):
     """End the haunt. `reason` is how the game ended (won, ended, declared);
     `condition` names what ended it (a data win's `when`, a haunt module's
-    rule, every hero dead, declared), carried by the closing event."""
+    rule, every hero dead, declared), carried by the closing event.
+    `winners`: the players who won, where not the whole side (the last
+    adventurer alive wins alone), with the `headline` said instead of the
+    side's ("Cy wins alone!")."""
     s, h = ctx.s, ctx.s["haunt"]
     h["winner"] = side
     h["claim"] = None
@@ -709,6 +727,8 @@ def finish(ctx, side: str | None, why: str, reason: str | None = None, condition
     condition = "declared" if reason == "declared" else condition
     s["result"] = {"reason": reason or ("haunt_won" if side else "haunt_ended"), "winner": side,
                    "haunt": h["number"], "condition": condition}
+    if winners is not None:
+        s["result"]["winners"] = list(winners)
     for task in s["queue"]:  # an event still being read goes to the discards, not nowhere
         s["discard"]["event"] += [x["card"] for x in task["steps"] if x["do"] == "_settle_event"]
     s["queue"].clear()
@@ -720,7 +740,9 @@ def finish(ctx, side: str | None, why: str, reason: str | None = None, condition
         ctx.say(f"The demon wins! {why} Laughing at the mortals who thought they could use it, the balor "
                 "vanishes in a howl of wind, back to the Abyss.", kind="over", winner=side, reason=condition)
         return
-    if side == "traitor":
+    if headline:
+        who = headline
+    elif side == "traitor":
         who = "The traitor wins" if h["kind"] in TRAITOR_KINDS else "The heroes are lost"
     else:
         who = "The heroes win"
@@ -753,22 +775,11 @@ def place_token(ctx, pid: str, name: str, tile: str | None, remove: bool):
         for t in s["tokens"]:
             if t["name"].lower() == name.lower() and t["tile"] == tile:
                 s["tokens"].remove(t)
-                ctx.say(f"{ctx.name(pid)} removes a {t['name']} token from the {ctx.tile_name(tile)}.", kind="token")
+                ctx.say(f"{ctx.name(pid)} removes {words.a(t['name'])} token from the {ctx.tile_name(tile)}.", kind="token")
                 return
         raise IllegalAction(f"There is no {name} token on the {ctx.tile_name(tile)}.")
     s["tokens"].append({"name": name, "tile": tile})
-    ctx.say(f"{ctx.name(pid)} puts a {name} token on the {ctx.tile_name(tile)}.", kind="token")
-
-
-def task_roll(ctx, pid: str, trait: str, task: str):
-    """Rulebook: Attempt a Die Roll, "Task Rolls": one attempt per task per turn."""
-    if hooks.first("task", ctx, pid, trait, task):  # a task the haunt's own module carries out
-        return
-    key = f"task:{task.lower()}"
-    if key in ctx.s["turn"]["rolls"]:
-        raise IllegalAction("You have already attempted that task this turn.")
-    ctx.s["turn"]["rolls"].append(key)
-    effects.make_roll(ctx, pid, rng.dice_count(ctx.value(pid, trait)), f"{trait.capitalize()} for {task}")
+    ctx.say(f"{ctx.name(pid)} puts {words.a(name)} token on the {ctx.tile_name(tile)}.", kind="token")
 
 
 def declare(ctx, pid: str, side: str):

@@ -52,6 +52,8 @@ POINTS = {
     "attack_followups": "(ctx, pid, target, reckless) -> steps after the attack's outcome; fire",
     "monster_hurt": "(ctx, monster, kind, amount) -> True when it dealt with the damage (else the monster is stunned); first",
     "defence_dice": "(ctx, defender, trait) -> extra dice for a defence roll (an adventurer or a monster id); total",
+    "defence_roller": "(ctx, monster_id, trait) -> the player who rolls the monster's defence instead of "
+                      "whoever runs the monsters (a haunt that names another player), or None; first",
     "defence_reroll": "(ctx, monster_id, trait) -> True when the monster's defence dice showing 0 are rolled "
                       "again once (the second result stands); first",
     "monster_attack": "(ctx, monster, target, trait) -> True when the haunt made the monster's attack itself (a "
@@ -81,8 +83,6 @@ POINTS = {
     "card_unusable": "(ctx, pid, card) -> why the haunt forbids using the card now, or None; first",
     "card_gaining": "(ctx, pid, card) -> True when the adventurer takes something else instead and the item "
                     "or omen stays where it was (deck, pile, giver); first",
-    "task": "(ctx, pid, trait, task) -> True when the haunt carried out the named task itself (the toolkit's "
-            "`task`); first",
     # the game's options and house rules (bot.engine.specials.house_rules)
     "haunt_selected": "(ctx, revealer, omen, tile, number) -> {number, why, tile?, omen?} to play instead of the "
                       "chart's haunt (a chosen haunt, the search for an unplayed one), or None; first",
@@ -92,7 +92,8 @@ POINTS = {
     "symbol_card": "(ctx, pid, tile, deck) -> True when it took over the card for a just-discovered tile's "
                    "symbol; first",
     # what the haunt offers (buttons and the built-in players)
-    "haunt_actions": "(ctx, pid) -> list of the haunt's own actions (`task`, `monster`) the player might take now; "
+    "haunt_actions": "(ctx, pid) -> list of the haunt's own `monster` actions the player might take now (its "
+                     "declared moves are listed from RuleSet.moves); "
                      "each is tried on a copy of the state and offered only if it is legal; fire",
     "haunt_goals": "(ctx, pid) -> set of tile ids the player's side wants the player on (objectives, things to "
                    "carry, places to defend); the built-in players head there; fire",

@@ -2,6 +2,7 @@
 Between Levels, Discover a New Tile, Special Tiles)."""
 from . import board as bd
 from . import cards as cd
+from . import city, words
 from . import effects, hooks, rng
 from . import traitor as tp
 from . import marks as mk
@@ -154,8 +155,8 @@ def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
     if turn["moved"] > 0 and turn["moved"] + info["cost"] > speed:
         left = max(0, speed - turn["moved"])
         unit = "Speed" if speed == ctx.value(pid, "speed") else "spaces"
-        raise IllegalAction(f"That costs {info['cost']} spaces and you have {left} of your {speed} {unit} left "
-                            "this turn.")
+        raise IllegalAction(f"That costs {words.count(info['cost'], 'space')} and you have {left} of your {speed} "
+                            f"{unit} left this turn.")
     if info["cross"] and "barrier" in turn["rolls"]:
         raise IllegalAction("You already tried to cross this barrier this turn; the roll is once per turn.")
     return info
@@ -230,7 +231,9 @@ def _go(ctx, task, item):
         arrive(ctx, pid, item["to"], entered_by=None, announce=False, half=item.get("half"))
     else:
         dest = ctx.c.tiles[item["from"]].stairs_to if way == "stairs" else LANDING
-        verb = "climbs the stairs" if way == "stairs" else "drops through the sewer grate"
+        going_down = ctx.c.tiles[dest].kind == "catacomb" and ctx.c.tiles[item["from"]].kind != "catacomb"
+        verb = ("goes down the stairs" if going_down else "climbs the stairs") if way == "stairs" \
+            else "drops through the sewer grate"
         ctx.say(f"{ctx.name(pid)} {verb} to the {ctx.tile_name(dest)}.", kind="move", player=pid, tile=dest)
         arrive(ctx, pid, dest, entered_by=None, announce=False)
 
@@ -398,7 +401,71 @@ def place(ctx, pid: str, tile_id: str, square: tuple, rot: int, entry: str):
     sym = f" It shows an {tile.symbol} symbol." if tile.symbol in ("event", "item", "omen") else ""
     ctx.say(f"{ctx.name(pid)} discovers the {tile.name} ({tile.kind}).{sym}", kind="discover", player=pid,
             tile=tile_id)
+    if sealed_with_tiles_left(ctx, level):
+        effects.queue(ctx, pid, [{"do": "_rearrange_level", "level": level}])
     arrive(ctx, pid, tile_id, entered_by=entry, announce=False, discovered=True)
+
+
+# --- a sealed level (rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?") ----------------
+
+TURN_WORDS = {1: "a quarter turn clockwise", 2: "half a turn", 3: "a quarter turn anticlockwise"}
+
+
+def level_of(tile) -> str:
+    return "catacomb" if tile.kind == "catacomb" else "city"
+
+
+def sealed_with_tiles_left(ctx, level: str) -> bool:
+    """The level has no free doorway left while tiles of it wait in a stack:
+    every tile left would have sealed it, and one was laid anyway."""
+    s = ctx.s
+    if bd.open_doorways(ctx.c, s["board"], level):
+        return False
+    waiting = [t for pile in (*s["stacks"].values(), *s["set_aside"].values()) for t in pile]
+    return any(level_of(ctx.c.tiles[t]) == level for t in waiting)
+
+
+def reopenings(ctx, level: str) -> list[tuple[str, int]]:
+    """(tile, new rotation) of each turn of one of the level's tiles that
+    opens a doorway into the unknown and cuts no tile off (the start tile
+    stays as it is)."""
+    s = ctx.s
+    found = []
+    for tid in sorted((t for t, p in s["board"].items() if p["level"] == level and t != city.ANCHORS[level]),
+                      key=ctx.tile_name):
+        for turns in TURN_WORDS:
+            rot = (s["board"][tid]["rot"] + turns) % 4
+            if city.sound(ctx, {**s["board"], tid: {**s["board"][tid], "rot": rot}}, level, open_door=True):
+                found.append((tid, rot))
+    return found
+
+
+@effects.step("_rearrange_level")
+def _rearrange_level(ctx, task, item):
+    """The player whose turn it is rearranges the level until it has a free
+    doorway: here, by turning one of its tiles (Ruling: a turn that opens a
+    doorway and cuts nothing off; where none can, the level stays sealed)."""
+    level, pid = item["level"], task["player"]
+    if not sealed_with_tiles_left(ctx, level):
+        return
+    options = reopenings(ctx, level)
+    if not options:
+        ctx.say(f"Every tile left would seal off the {level} level, and no tile of it can be turned to open a "
+                "doorway: it stays sealed.", kind="discover")
+        return
+    labels = [f"Turn the {ctx.tile_name(t)} {TURN_WORDS[(rot - ctx.s['board'][t]['rot']) % 4]}" for t, rot in options]
+    ctx.say(f"Every tile left would seal off the {level} level: {ctx.name(pid)} rearranges it so that a doorway "
+            "opens.", kind="discover")
+    effects.ask(ctx, pid, "rearrange_level", "which tile to turn so that the level has a free doorway?", labels,
+                turns=[[t, rot] for t, rot in options])
+
+
+@effects.decision("rearrange_level")
+def _decide_rearrange(ctx, pending, index):
+    tid, rot = pending["data"]["turns"][index]
+    ctx.s["board"][tid]["rot"] = rot
+    ctx.say(f"{ctx.name(pending['player'])} turns the {ctx.tile_name(tid)}: the level has a free doorway again.",
+            kind="discover", tile=tid)
 
 
 # --- effects that move a player -----------------------------------------------

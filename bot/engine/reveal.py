@@ -1,7 +1,7 @@
 """The haunt revealed (rulebook: The Haunt; Haunt Setup): the chart gives
 the haunt, the traitor table its traitor, a hidden traitor's tokens are
 dealt, and each side is sent its own rules, in secret."""
-from . import hooks
+from . import hooks, words
 from . import state as st
 from .haunt import chart_tile, choose_traitors, deal_hidden_tokens, nearest_left, tokens_text
 from .sides import TRAITOR_KINDS, traitors
@@ -87,7 +87,7 @@ def rules_texts(ctx, haunt, pid: str, part: int = 1) -> list[str]:
     book = side_book(ctx.s, pid)
     side = haunt.raw.get(book, {})
     label = "the traitor" if book == "traitor" else "the heroes"
-    out = [f"Haunt {haunt.number}: {haunt.title}. Your rules, as {label}" + (" (part two)" if part == 2 else "") + ":"]
+    out = [f"Haunt {haunt.number}: {words.ended(haunt.title)} Your rules, as {label}" + (" (part two)" if part == 2 else "") + ":"]
     if part == 1 and side.get("intro"):
         out.append(side["intro"].strip())
     for section in side.get("section", []):

@@ -80,12 +80,14 @@ class Move:
 class Own:
     """A haunt's own record in the game's haunt record, declared: its key,
     its starting value, the fields that name players (renamed everywhere
-    when a seat is handed over) and whether nobody may see it (the view
-    hides it)."""
+    when a seat is handed over) and what nobody may see (the view hides
+    the whole record, or the fields named)."""
     key: str
     start: dict = field(default_factory=dict)
     players: tuple = ()  # fields holding player ids: a str, a list of them, or a dict keyed by them
-    secret: bool = False
+    secret: bool = False  # nobody may see any of it until the game ends
+    secret_fields: tuple = ()  # the fields nobody may see, where the rest is public
+    beside: tuple = ()  # public keys of the haunt record beside a secret record, naming players (renamed too)
 
 
 class RuleSet:
@@ -99,6 +101,8 @@ class RuleSet:
     moves: tuple = ()                # its declared special moves (Move), the only `task` actions it accepts
     own: Own | None = None           # its own record, declared
     left_to_players: tuple = ()      # rules it leaves to the table, each with its reason (content --haunts)
+    every_hero_dead_wins: bool = False  # the traitor wins once every hero is dead, though its goal says otherwise
+    # (docs/rulings.md, "Every hero dead"): set where nothing is left for the traitor's side to do
 
     def record(self, s: dict) -> dict:
         """Its own record in the game `s`, made from the declared start the first time."""
@@ -120,21 +124,27 @@ def _fresh(value):
 def rename_in_record(ruleset: RuleSet, s: dict, old: str, new: str):
     """A seat handed over: every player id in the haunt's declared player
     fields renamed."""
-    if ruleset.own is None or ruleset.own.key not in (s.get("haunt") or {}):
+    if ruleset.own is None or not s.get("haunt"):
+        return
+    for name in ruleset.own.beside:
+        if name in s["haunt"]:
+            s["haunt"][name] = renamed(s["haunt"][name], old, new)
+    if ruleset.own.key not in s["haunt"]:
         return
     record = s["haunt"][ruleset.own.key]
     for name in ruleset.own.players:
         if name in record:
-            record[name] = _renamed(record[name], old, new)
+            record[name] = renamed(record[name], old, new)
 
 
-def _renamed(value, old: str, new: str):
+def renamed(value, old: str, new: str):
+    """`value` (plain data) with every string equal to `old`, and every dict key, now `new`."""
     if isinstance(value, str):
         return new if value == old else value
     if isinstance(value, list):
-        return [_renamed(v, old, new) for v in value]
+        return [renamed(v, old, new) for v in value]
     if isinstance(value, dict):
-        return {(new if k == old else k): _renamed(v, old, new) for k, v in value.items()}
+        return {(new if k == old else k): renamed(v, old, new) for k, v in value.items()}
     return value
 
 

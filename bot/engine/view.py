@@ -5,8 +5,8 @@ know.
 
 Secret from everyone: the RNG and the seed (until the game ends), the order
 of every deck and tile stack, a haunt module's hidden pieces (the keys its
-rule set lists in `secret`, and what lies under its face-down tokens,
-`secret_token_fields`). Secret from all but their holders: hidden
+rule set lists in `secret`, its own record or the fields of it declared
+secret, and what lies under its face-down tokens, `secret_token_fields`). Secret from all but their holders: hidden
 traitor tokens, and who the traitor is until the table knows."""
 import copy
 
@@ -36,6 +36,13 @@ def view(state: dict, pid: str | None = None) -> dict:
         ruleset = rulesets.REGISTRY.get(h["number"])
         for key in getattr(ruleset, "secret", ()):
             h.pop(key, None)
+        own = getattr(ruleset, "own", None)
+        if own is not None and own.key in h:  # the haunt's own record hides what it declares secret
+            if own.secret:
+                h.pop(own.key)
+            else:
+                for key in own.secret_fields:
+                    h[own.key].pop(key, None)
         for token in v.get("tokens", []):  # face-down tokens: what is written under them
             for key in getattr(ruleset, "secret_token_fields", ()):
                 token.pop(key, None)

@@ -404,7 +404,9 @@ def history_entry(content, game: GameRow) -> dict:
     result = s.get("result") or {}
     winner = result.get("winner")
     traitors = h.get("traitors") or []
-    if winner in ("traitor", "traitors"):
+    if result.get("winners") is not None:  # a haunt's lone winner (the last adventurer alive)
+        won = [p for p in s["seats"] if p in result["winners"]]
+    elif winner in ("traitor", "traitors"):
         won = [p for p in s["seats"] if p in traitors]
     elif winner == "heroes":
         won = [p for p in s["seats"] if p not in traitors]

@@ -35,10 +35,11 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   rules [name]                     show that player's secret rules again
   attack <player|monster> [trait] [with <weapon>] [reckless]   trait <trait> <+N|-N> (a haunt's order)
   monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
-  counter <name> <+N|-N|=N>   token <place|remove> <name>   task <trait> <task>   slay <monster>
+  counter <name> <+N|-N|=N>   token <place|remove> <name>   slay <monster>
+  moves: the haunt's own moves open to you; task <move> [trait] [target], e.g. `task search speed`
   declare <traitor|heroes>   confirm <yes|no> (answer a claimed win: every other player must say yes)
   part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
-  The toolkit (counter, token, task, slay) is for the player whose turn it is; trait changes your own traits.
+  The toolkit (counter, token, slay) is for the player whose turn it is; trait changes your own traits.
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   log (the game's log, to check with --verify)   rules house (the house rules of --rules legacy-house-rules)
   adventurers   help   quit"""
@@ -140,6 +141,8 @@ class Table:
         ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
         moves = "movement over" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
         extra = "attack, " if s["phase"] == "haunt" else ""
+        if s["phase"] == "haunt" and any(a["type"] == "task" for a in vocabulary.legal_for(self.content, s, who)):
+            extra += "`moves` (the haunt's moves open to you), "
         self.out(f"> {s['players'][who]['name']}: {moves}; or {extra}use/drop/pickup/roll, sheet, map, end.")
 
     # --- commands --------------------------------------------------------------
@@ -182,6 +185,15 @@ class Table:
             for a in self.content.adventurers.values():
                 free = "free" if a.id in self.engine.free_adventurers(s) else "taken or paired"
                 self.out(f"  {a.id:<9} {a.name} ({a.race} {a.klass}) - {a.power['name']} [{free}]")
+        elif verb == "moves":
+            pid = self.player_by_name(arg) if arg else who
+            offered = [a for a in vocabulary.legal_for(self.content, s, pid)
+                       if a["type"] == "task"] if pid and s["phase"] == "haunt" else []
+            for a in offered:
+                self.out(f"  {vocabulary.to_words(a, s, self.content):<40} {vocabulary.describe(a, s, self.content)}")
+            if not offered:
+                self.out("No haunt move is open now." if s["phase"] == "haunt" else "Haunt moves open once the haunt "
+                         "begins.")
         elif verb == "status":
             self.out(text.status(self.content, s))
         elif verb == "map":

@@ -163,7 +163,7 @@ class FakeDiscord:
         heartbeat_interval: int = 41250,
         transport_compression: bool = True,
         interaction_deadline: Optional[float] = 3.0,
-        default_timeout: float = 5.0,
+        default_timeout: float = 60.0,  # a deadline, not a wait: a slow, busy machine still passes
         guard_network: bool = True,
         max_file_size: int = 10 * 1024 * 1024,
     ):

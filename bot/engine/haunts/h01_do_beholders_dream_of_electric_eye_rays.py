@@ -17,10 +17,11 @@ What the bot carries out:
   falls asleep (stunned), spawns a stunned Beholderkin on a connected tile
   next to it with none (the traitor picks when there is a choice) and leaves a
   quest token; it wakes at the start of the traitor's turn;
-- the heroes' `task knowledge dream` / `task sanity dream` on its tile
+- the heroes' declared move `dream` (Knowledge or Sanity) on its tile
   (instead of an attack, opposed by its same trait: a win puts a quest token
-  on every omen tile) and the traitor's `task knowledge sleep` / `task sanity
-  sleep` on an omen tile once every omen tile is barred (4+ clears them all);
+  on every omen tile) and the traitor's declared move `sleep` (Knowledge or
+  Sanity) on an omen tile once every omen tile is barred (4+ clears them
+  all);
 - a Beholderkin beaten by a hero for 2 or more is removed and the hero draws
   an item; less only stuns it; Stock Up (a hero drawing an item may look at 3,
   keep one and put the others at the bottom in the order they choose);
@@ -51,13 +52,18 @@ KILL_AT = 2  # damage that removes a Beholderkin
 STOCK_LOOK = 3
 
 
+# "rays": per turn number, the ids of those the Beholder has aimed at (players or monsters); "enervated": players.
+OWN = rulesets.Own("h01", {"insane": False, "asleep": False, "rays": {}, "enervated": []},
+                   players=("rays", "enervated"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h01", {"insane": False, "asleep": False, "rays": {}, "enervated": []})
+    return rulesets.REGISTRY[1].record(ctx.s)
 
 
 def peek(ctx) -> dict:
     """This haunt's state for a read (a legality check writes nothing)."""
-    return ctx.s["haunt"].get("h01") or {"insane": False, "asleep": False, "rays": {}, "enervated": []}
+    return ctx.s["haunt"].get("h01") or {**OWN.start, "rays": {}, "enervated": []}
 
 
 def the_beholder(ctx) -> dict | None:
@@ -366,6 +372,7 @@ def take_item(ctx, pid: str, index: int):
 @rulesets.register(1)
 class BeholdersDream(rulesets.RuleSet):
     title = "Do Beholders Dream of Electric Eye Rays?"
+    own = OWN
 
     def setup_step(self, ctx, step):
         text = step.get("text", "")
@@ -374,17 +381,17 @@ class BeholdersDream(rulesets.RuleSet):
             ctx.say("Setup: the bot keeps the quest tokens (magical barriers on omen tiles) and places them as the "
                     "rules say.", kind="haunt_setup")
             ctx.say("Setup: once every omen tile has a quest token, on an omen tile instead of attacking: "
-                    "`task knowledge sleep` or `task sanity sleep` (4+ clears them all).", kind="haunt_setup",
+                    "{move:sleep} with Knowledge or Sanity (4+ clears them all).", kind="haunt_setup",
                     to="traitors")
-            ctx.say("Setup: on the Beholder's tile, instead of attacking: `task knowledge dream` or `task sanity "
-                    "dream` (opposed by the Beholder's same trait).", kind="haunt_setup", to="heroes")
+            ctx.say("Setup: on the Beholder's tile, instead of attacking: {move:dream} with Knowledge or Sanity "
+                    "(opposed by the Beholder's same trait).", kind="haunt_setup", to="heroes")
             return True
         if "Beholderkin" in text and step.get("do") == "manual":
             ctx.say(f"Setup: {len(ctx.s['seats'])} Beholderkin wait off the board; the bot puts one out each time "
                     "the Beholder dreams.", kind="haunt_setup")
             return True
-        if step.get("do") == "manual":
-            return True  # the private rules and the reveal already say it
+        if step.get("do") == "manual" and ("room" in text or "stays in play" in text):
+            return True  # each side reads its own rules in private, and the reveal named the traitor
         return None
 
     def turn_started(self, ctx, pid):
@@ -489,11 +496,6 @@ class BeholdersDream(rulesets.RuleSet):
             return ("heroes", "The Beholder and every Beholderkin are destroyed.")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the heroes'
-        try at the dreams and the traitor's at the sleep, with either trait."""
-        return [{"type": "task", "trait": t, "task": w} for w in ("dream", "sleep") for t in ("knowledge", "sanity")]
-
     def haunt_goals(self, ctx, pid):
         """A hero heads for the Beholder while it can still dream, then for
         the Beholder and its brood; the traitor, once every omen tile is
@@ -512,15 +514,14 @@ class BeholdersDream(rulesets.RuleSet):
             return None
         return {t for t in omen_tiles(ctx) if not barred(ctx, t)} or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "dream" in words:
-            stop_dreams(ctx, pid, trait)
-            return True
-        if "sleep" in words:
-            let_sleep(ctx, pid, trait)
-            return True
-        return None
+    moves = (
+        rulesets.Move("dream", "Stop the Beholder's dreams", lambda ctx, pid, trait: stop_dreams(ctx, pid, trait),
+                      traits=("knowledge", "sanity"), who="heroes", instead_of_attack=True,
+                      summary="On the Beholder's tile, beat its same trait to put a quest token on every omen tile."),
+        rulesets.Move("sleep", "Let the Beholder sleep", lambda ctx, pid, trait: let_sleep(ctx, pid, trait),
+                      traits=("knowledge", "sanity"), who="traitors", instead_of_attack=True,
+                      summary="With every omen tile barred, on an omen tile a 4+ takes all the quest tokens away."),
+    )
 
 
 def protector(ctx, m: dict) -> bool:

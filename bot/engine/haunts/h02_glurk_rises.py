@@ -14,9 +14,9 @@ What the bot carries out:
 - The enslaved hero's Speed roll at the start of their turn (3+, +1 for each
   Goblin standing on the tile, -1 for each free hero there): freed, or the
   turn is lost; freeing by stunning every Goblin on their tile.
-- Calling more Goblins: `task might call` in Glurk's turn before moving
-  (2 dice; each Goblin on Glurk's tile or a tile with a Goblin, the traitor
-  picks); movement is then over.
+- Calling more Goblins: the declared move `call` in Glurk's turn before
+  moving (2 dice, no trait; each Goblin on Glurk's tile or a tile with a
+  Goblin, the traitor picks); movement is then over.
 - The Goblin mob: every Goblin attack is made by all the Goblins on the
   tile that stand and have not attacked (their Might added, 8 dice at
   most); if the hero wins, the damage is spread 1 a Goblin and each one hurt
@@ -39,8 +39,13 @@ GOBLIN = "Goblin"
 FREE_TARGET = 3
 
 
+# "enslaved": heroes; "carry": the mover (Glurk's player id or a Goblin's id) -> the hero it drags along.
+OWN = rulesets.Own("h02", {"enslaved": [], "carry": {}, "pens_shown": False, "called": None},
+                   players=("enslaved", "carry"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h02", {"enslaved": [], "carry": {}, "pens_shown": False, "called": None})
+    return rulesets.REGISTRY[2].record(ctx.s)
 
 
 def pens(ctx) -> str | None:
@@ -216,6 +221,7 @@ def _mob_outcome(ctx, task, item):
 class GlurkRises(rulesets.RuleSet):
     title = "Glurk Rises"
     secret = ("h02_pens",)  # the slave pens' tile, the traitor's secret
+    own = OWN
 
     def setup_step(self, ctx, step):
         if step.get("do") != "manual":
@@ -230,7 +236,7 @@ class GlurkRises(rulesets.RuleSet):
         if "Gain 2 Speed" in text:
             return True  # done with the step before: back to the starting values, then 2 more
         if "slave pens" in text:
-            ctx.say("Setup: in your turn, before moving, `task might call` calls more Goblins. Goblins on a hero's "
+            ctx.say("Setup: in your turn, before moving, {move:call} calls more Goblins. Goblins on a hero's "
                     "tile attack as one mob.", kind="haunt_setup", to="traitors")
             effects.queue(ctx, glurk(ctx), [{"do": "h02_pens"}], source="haunt")
             return True
@@ -296,10 +302,6 @@ class GlurkRises(rulesets.RuleSet):
             {"at_most": target - 1, "then": [{"do": "_end_turn"}]}]}], source="haunt")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): Glurk's call."""
-        return [{"type": "task", "trait": "might", "task": "call"}]
-
     def haunt_goals(self, ctx, pid):
         """Glurk drags an enslaved hero on his tile to his secret pens (a goal
         only his own built-in player reads), else hunts; a free hero heads for
@@ -321,16 +323,19 @@ class GlurkRises(rulesets.RuleSet):
             return None
         return {pens(ctx)}
 
-    def task(self, ctx, pid, trait, name):
-        if "call" not in name.lower():
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if pid not in hp.traitors(s) or turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Glurk calls more Goblins in his own turn.")
-        if turn["moved"] or turn["stopped"]:
-            raise IllegalAction("Calling more Goblins takes the place of moving this turn.")
-        turn["stopped"] = True
-        effects.queue(ctx, pid, [{"do": "roll", "dice": 2, "bands": [{"then": [{"do": "h02_called"}]}]}],
-                      source="haunt", front=True)
-        return True
+    moves = (
+        rulesets.Move("call", "Call more Goblins", lambda ctx, pid, trait: call(ctx, pid), who="traitors",
+                      summary="Instead of moving, roll 2 dice: that many Goblins on Glurk's tile or tiles with one."),
+    )
+
+
+def call(ctx, pid: str):
+    """Traitor's Tome, haunt 2: "Calling More Goblins" (2 dice, in place of moving)."""
+    turn = ctx.s["turn"]
+    if pid not in hp.traitors(ctx.s) or turn["player"] != pid:
+        raise IllegalAction("Glurk calls more Goblins in his own turn.")
+    if turn["moved"] or turn["stopped"]:
+        raise IllegalAction("Calling more Goblins takes the place of moving this turn.")
+    turn["stopped"] = True
+    effects.queue(ctx, pid, [{"do": "roll", "dice": 2, "bands": [{"then": [{"do": "h02_called"}]}]}],
+                  source="haunt", front=True)

@@ -11,7 +11,7 @@ What the bot carries out:
   between adjacent tiles of a level, up and down every staircase and from
   the Catacomb Landing to any sewer-grate street (1 space); it never leaves
   the Temple once there; the runner picks between equally short ways and
-  may then attack (`monster attack`).
+  may then attack with it.
 - Damage to it is never a stun: each hit puts a quest token on the Temple.
 - "Destroying a Defense" at the end of its turn on the Temple (Might roll,
   minus 1 per quest token there, which are then cleared; 4+ one Obstacle,
@@ -19,8 +19,8 @@ What the bot carries out:
 - The heroes' gaze roll at the start of a turn on its tile (5+ nothing; 3-4
   one tile away, no discovery, and the turn ends; 0-2 the forced attack on a
   hero in reach, moving there if needed, with the most dice they can roll).
-- Shoring up the temple: `task knowledge shore` on the Temple, in place of
-  the turn's attack (4+: a quest token there).
+- Shoring up the temple: the declared move `shore` (Knowledge) on the
+  Temple, in place of the turn's attack (4+: a quest token there).
 - Wins: the heroes when the counter reaches 0 (data); they lose when the
   last Obstacle token goes or every hero is dead.
 
@@ -44,8 +44,11 @@ SPELL = "Domination spell"
 SHORE_TARGET = 4
 
 
+OWN = rulesets.Own("h03", {"guarded": False})
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h03", {"guarded": False})
+    return rulesets.REGISTRY[3].record(ctx.s)
 
 
 def the_hulk(ctx) -> dict | None:
@@ -121,7 +124,7 @@ def _obstacles(ctx, task, item):
         tk.place(s, OBSTACLE, TEMPLE)
     mine(ctx)["guarded"] = True
     ctx.say(f"Setup: {count} Obstacle tokens guard the Temple of Umberlee. On the Temple, in place of your attack: "
-            "task knowledge shore.", kind="haunt_setup", tile=TEMPLE)
+            "{move:shore}.", kind="haunt_setup", tile=TEMPLE)
 
 
 # --- the Umber Hulk's way to the Temple --------------------------------------------------------------
@@ -343,6 +346,7 @@ def _shored(ctx, task, item):
 @rulesets.register(3)
 class HulkingVengeance(rulesets.RuleSet):
     title = "Hulking Vengeance"
+    own = OWN
 
     def setup_step(self, ctx, step):
         text = step.get("text", "")
@@ -372,7 +376,7 @@ class HulkingVengeance(rulesets.RuleSet):
                      "stunned_at_start": [x["id"] for x in s["monsters"] if x["stunned"]]})
         s["turn"] = turn
         ctx.say(f"Turn {number}: the monster turn ({ctx.name(boss)} runs the Umber Hulk, which walks by itself "
-                "toward the Temple; then `monster attack` if you wish, and `end`).", kind="turn", player=boss)
+                "toward the Temple; it may then attack before you end the turn).", kind="turn", player=boss)
         if m["stunned"]:
             return True
         speed = effects.make_roll(ctx, boss, rng.dice_count(m["traits"]["speed"]), "Speed for the Umber Hulk",
@@ -426,10 +430,6 @@ class HulkingVengeance(rulesets.RuleSet):
             return "traitor", "The last Obstacle token is gone: the temple defences are destroyed."
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): shoring up."""
-        return [{"type": "task", "trait": "knowledge", "task": "shore"}]
-
     def bot_choice(self, ctx, pending):
         """A built-in revealer joins the Temple where the Umber Hulk has the
         farthest to walk (what the heroes plainly want)."""
@@ -454,11 +454,11 @@ class HulkingVengeance(rulesets.RuleSet):
             return {t for t in bd.exits(ctx.c, s["board"], TEMPLE).values() if t} or {TEMPLE}
         return {TEMPLE}
 
-    def task(self, ctx, pid, trait, name):
-        if "shore" not in name.lower():
-            return None
-        shore(ctx, pid, trait)
-        return True
+    moves = (
+        rulesets.Move("shore", "Shore up the temple", lambda ctx, pid, trait: shore(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", instead_of_attack=True,
+                      summary="On the Temple of Umberlee, a Knowledge roll of 4+ puts a quest token there."),
+    )
 
 
 def shore(ctx, pid: str, trait: str):

@@ -13,24 +13,27 @@ What the bot carries out:
   0 (data); the Minotaur's hit points (a token off for 2+ damage from one
   effect, killed with none left; never stunned); the heroes' win when it
   dies (data).
-- Rearranging in the traitor's turn: `task sanity rearrange` (once a turn)
-  and as many turns or shifts as the roll. Every change must leave each
-  catacomb tile joined to the Kitchen Basement and an open doorway on the
-  level.
-- The Minotaur's charge in the monster turn: `task might charge <north|east|
-  south|west>`, in place of its move and attack; once a turn, twice once a
-  hero has the key; it attacks every hero on the tiles it leaves and enters.
-- Lockdown (no hero leaves the catacomb level until unlocked); the key:
-  `task knowledge key` or `task sanity key` (4+, 5+ with the Minotaur in
-  sight; a dropped key is picked up without a roll); `task speed unlock`
-  (3+, 4+ in sight) on a tile with stairs to the city; the heroes' win when
-  the key holder ends a turn on the city level.
+- Rearranging in the traitor's turn: the declared move `rearrange` (a
+  Sanity roll, once a turn) and as many changes as the roll, one question
+  at a time: a tile turned one, two or three quarters; a tile shifted to
+  another door of a tile it is joined to; or a group shift (the tile
+  detached from its neighbour together with every tile beyond it, the group
+  joined again by any of its tiles to another door of that neighbour, in
+  any of the four turns, as one change). Ruling: no change may cut more
+  tiles off the Kitchen Basement or close the last open doorway of the
+  level (the bot checks after each change rather than at the end).
+- The Minotaur's charge in the monster turn: the declared move `charge`
+  with a way (north, east, south or west), in place of its move and attack;
+  once a turn, twice once a hero has the key; it attacks every hero on the
+  tiles it leaves and enters.
+- Lockdown (no hero leaves the catacomb level until unlocked); the key: the
+  declared move `key` (Knowledge or Sanity 4+, 5+ with the Minotaur in
+  sight), and `pick` for a dropped key (no roll); `unlock` (Speed 3+, 4+ in
+  sight) on a tile with stairs to the city; the heroes' win when the key
+  holder ends a turn on the city level.
 
-Left to the players: shifting a tile together with the group of tiles beyond
-it (a group shift): the bot shifts one tile at a time and never lets a change
-cut more tiles off, because a fixed grid cannot always fit a group
-elsewhere. Cards that put a hero on a city tile are not stopped by the
-lockdown (they move a figure without a way out to close).
+Left to the players: cards that put a hero on a city tile are not stopped by
+the lockdown (they move a figure without a way out to close).
 """
 from .. import attack, effects, hooks, rng, rulesets
 from .. import board as bd
@@ -50,9 +53,13 @@ LABYRINTH_SIZE = 8
 KEY_TARGET, UNLOCK_TARGET = 4, 3
 
 
+# "holder": the hero with the key; "charges": the Minotaur's id once per charge made this turn.
+OWN = rulesets.Own("h05", {"holder": None, "unlocked": False, "found": False, "charges": [], "rearranged": None},
+                   players=("holder",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h05", {"holder": None, "unlocked": False, "found": False, "charges": [],
-                                             "rearranged": None})
+    return rulesets.REGISTRY[5].record(ctx.s)
 
 
 def the_minotaur(ctx) -> dict | None:
@@ -103,12 +110,16 @@ def fit(ctx, board: dict, tile: str, square: tuple, entry: str) -> int | None:
     return None if best is None else best[0]
 
 
+TURNS = {1: "a quarter", 2: "a half", 3: "three quarters"}
+
+
 def changes(ctx, free: bool) -> list[tuple[str, dict]]:
-    """Every single turn or shift that leaves the labyrinth no worse joined
-    than it is (Ruling: the bot cannot always reach a sound labyrinth, so it
-    never lets a change cut more tiles off): (label, the tile's new place).
-    A shift moves a tile to another door of a tile it is joined to; in the
-    setup (`free`), to any open door of the level."""
+    """Every single change that leaves the labyrinth no worse joined than it
+    is (Ruling: the bot cannot always reach a sound labyrinth, so it never
+    lets a change cut more tiles off): (label, {tile id: its new place}).
+    Traitor's Tome, haunt 5: "Rotating a Tile" (one or more sides) and
+    "Shifting a Tile": a tile moved to another door of a tile it is joined to
+    (in the setup, `free`, to any open door of the level), or a group shift."""
     s = ctx.s
     now = cut_off(ctx, s["board"])
     found = []
@@ -116,9 +127,10 @@ def changes(ctx, free: bool) -> list[tuple[str, dict]]:
         if tile in START:
             continue
         place = s["board"][tile]
-        turned = {**place, "rot": (place["rot"] + 1) % 4}
-        if cut_off(ctx, {**s["board"], tile: turned}) <= now:
-            found.append((f"Turn the {ctx.tile_name(tile)} a quarter", {"tile": tile, "place": turned}))
+        for turns, words in TURNS.items():
+            turned = {**place, "rot": (place["rot"] + turns) % 4}
+            if cut_off(ctx, {**s["board"], tile: turned}) <= now:
+                found.append((f"Turn the {ctx.tile_name(tile)} {words}", {tile: turned}))
         without = {t: p for t, p in s["board"].items() if t != tile}
         squares = bd.grid(without)
         joined = [t for t in bd.exits(ctx.c, s["board"], tile).values() if t]
@@ -137,8 +149,88 @@ def changes(ctx, free: bool) -> list[tuple[str, dict]]:
                 moved = {"level": square[0], "x": square[1], "y": square[2], "rot": rot}
                 if cut_off(ctx, {**without, tile: moved}) <= now:
                     found.append((f"Move the {ctx.tile_name(tile)} to the {ctx.tile_name(other)}'s {side} door",
-                                  {"tile": tile, "place": moved}))
+                                  {tile: moved}))
+    return found + group_shifts(ctx, now)
+
+
+def links(ctx, board: dict) -> dict[str, set[str]]:
+    """The catacomb tiles each catacomb tile is joined to by doorways."""
+    squares = bd.grid(board)
+    return {t: {o for o in bd.exits(ctx.c, board, t, squares).values() if o}
+            for t, p in board.items() if p["level"] == "catacomb"}
+
+
+def beyond(near: dict, tile: str, cut: str) -> set[str]:
+    """The tiles still joined to `tile` once its link with `cut` is undone."""
+    seen, todo = {tile}, [tile]
+    while todo:
+        here = todo.pop()
+        for other in near[here]:
+            if other not in seen and not {here, other} == {tile, cut}:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def group_shifts(ctx, now: int) -> list[tuple[str, dict]]:
+    """Traitor's Tome, haunt 5: "Shifting a Tile", a group at once: a tile
+    detached from a neighbour it is joined to takes along every tile that
+    only that link joined to the rest (the start tile never moves); any tile
+    of the group is then joined to another door of that neighbour, the group
+    keeping its shape (Ruling: it may be laid in any of the four turns as a
+    whole). One change. Only groups of two or more tiles: a lone tile is an
+    ordinary shift."""
+    s = ctx.s
+    board = s["board"]
+    near = links(ctx, board)
+    found, seen = [], set()
+    for tile in sorted(near, key=ctx.tile_name):
+        if tile in START:
+            continue
+        for host in sorted(near[tile], key=ctx.tile_name):
+            group = beyond(near, tile, host)
+            if host in group or len(group) < 2 or any(t in group for t in START):
+                continue
+            rest = {t: p for t, p in board.items() if t not in group}
+            squares = bd.grid(rest)
+            for side in bd.SIDES:
+                if side not in bd.placed_doorways(ctx.c, rest, host):
+                    continue
+                target = bd.neighbour_square(rest[host], side)
+                if target in squares:
+                    continue
+                for lead in sorted(group, key=ctx.tile_name):
+                    for turns in range(4):
+                        placed = lay_group(board, group, lead, target, turns)
+                        if placed is None or any((p["level"], p["x"], p["y"]) in squares for p in placed.values()):
+                            continue
+                        after = {**rest, **placed}
+                        if bd.OPPOSITE[side] not in bd.placed_doorways(ctx.c, after, lead):
+                            continue
+                        key = tuple(sorted((t, tuple(sorted(p.items()))) for t, p in placed.items()))
+                        if key in seen or all(placed[t] == board[t] for t in group):
+                            continue
+                        if cut_off(ctx, after) <= now:
+                            seen.add(key)
+                            turned = f", turned {TURNS[turns]}" if turns else ""
+                            found.append((f"Shift the {ctx.tile_name(tile)} with the {len(group) - 1} tile"
+                                          f"{'s' if len(group) > 2 else ''} beyond it: the {ctx.tile_name(lead)} "
+                                          f"to the {ctx.tile_name(host)}'s {side} door{turned}", placed))
     return found
+
+
+def lay_group(board: dict, group: set, lead: str, target: tuple, turns: int) -> dict | None:
+    """Each tile of `group`'s new place when `lead` lies on `target` and the
+    group is turned `turns` quarters clockwise about it, keeping its shape."""
+    origin = board[lead]
+    placed = {}
+    for t in group:
+        dx, dy = board[t]["x"] - origin["x"], board[t]["y"] - origin["y"]
+        for _ in range(turns):
+            dx, dy = -dy, dx  # a quarter clockwise: north (0, -1) -> east (1, 0)
+        placed[t] = {**board[t], "level": target[0], "x": target[1] + dx, "y": target[2] + dy,
+                     "rot": (board[t]["rot"] + turns) % 4}
+    return placed
 
 
 @effects.step("h05_rearrange")
@@ -162,8 +254,9 @@ def _decide_rearrange(ctx, pending, index):
         ctx.say("The labyrinth stops shifting.", kind="haunt")
         return
     change = pending["data"]["changes"][index - 1]
-    ctx.s["board"][change["tile"]] = change["place"]
-    ctx.say(f"The labyrinth grinds: {pending['options'][index].lower()}.", kind="haunt", tile=change["tile"])
+    ctx.s["board"].update(change)
+    ctx.say(f"The labyrinth grinds: {pending['options'][index][:1].lower() + pending['options'][index][1:]}.",
+            kind="haunt", tile=next(iter(change)))
     task["steps"].insert(0, {**item, "left": None if item["left"] is None else item["left"] - 1})
 
 
@@ -264,14 +357,23 @@ def take_key(ctx, pid: str, trait: str):
     if token is None:
         raise IllegalAction("The key is not on your tile.")
     if token.get("dropped"):
-        effects.queue(ctx, pid, [{"do": "h05_take_key"}], source="haunt", front=True)
-        return
+        raise IllegalAction("The key was dropped here: pick it up, no roll needed.")
     if trait not in ("knowledge", "sanity"):
         raise IllegalAction("Opening the lockbox takes a Knowledge or Sanity roll.")
     once(ctx, "task:h05_key", "open the lockbox")
     target = KEY_TARGET + (1 if in_sight(ctx, s["players"][pid]["tile"]) else 0)
     ctx.say(f"{ctx.name(pid)} tries the lockbox ({trait.capitalize()} {target}+).", kind="haunt", player=pid)
     roll_for(ctx, pid, trait, target, [{"do": "h05_take_key"}])
+
+
+def pick_up(ctx, pid: str):
+    """Secrets of Survival, haunt 5: "How to Collect the Key" (a dropped key, no roll)."""
+    s = ctx.s
+    token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == KEY), None)
+    if token is None or not token.get("dropped"):
+        raise IllegalAction("No dropped key lies on your tile." if token is None else
+                            "The key is still in its lockbox: it takes a Knowledge or Sanity roll.")
+    effects.queue(ctx, pid, [{"do": "h05_take_key"}], source="haunt", front=True)
 
 
 def unlock(ctx, pid: str, trait: str):
@@ -288,7 +390,6 @@ def unlock(ctx, pid: str, trait: str):
         raise IllegalAction("Unlocking the labyrinth takes a Speed roll.")
     if not (tile.stairs_to in s["board"] and s["board"][tile.stairs_to]["level"] == "city"):
         raise IllegalAction("Unlock the labyrinth on a tile with a way up to the city level.")
-    once(ctx, "task:h05_unlock", "unlock the labyrinth")
     target = UNLOCK_TARGET + (1 if in_sight(ctx, tile.id) else 0)
     ctx.say(f"{ctx.name(pid)} tries to unlock the labyrinth (Speed {target}+).", kind="haunt", player=pid)
     roll_for(ctx, pid, "speed", target, [{"do": "h05_unlocked"}])
@@ -296,18 +397,25 @@ def unlock(ctx, pid: str, trait: str):
 
 # --- the Minotaur's charge -----------------------------------------------------------------------------
 
-def charge(ctx, pid: str, trait: str, words: str):
-    """Traitor's Tome, haunt 5: "Special Charging Attack Rules"."""
+def charge_ways(ctx, pid: str) -> list[str]:
+    """The ways out of the Minotaur's tile through an open door to a tile."""
+    m = the_minotaur(ctx)
+    if m is None:
+        return []
+    out = bd.exits(ctx.c, ctx.s["board"], m["tile"])
+    return [side for side in bd.SIDES if out.get(side)]
+
+
+def charge(ctx, pid: str, side: str):
+    """Traitor's Tome, haunt 5: "Special Charging Attack Rules" (a Might
+    attack with the Minotaur's Might: no trait to pick)."""
     s = ctx.s
     turn = s["turn"]
     m = the_minotaur(ctx)
-    side = next((w for w in words.split() if w in bd.SIDES), None)
     if not turn.get("monsters") or m is None:
         raise IllegalAction("The Minotaur charges in the monster turn.")
-    if side is None:
-        raise IllegalAction("Charge which way? task might charge north (east, south or west).")
-    if trait != "might":
-        raise IllegalAction("The charge is a Might attack.")
+    if side not in bd.SIDES:
+        raise IllegalAction("Charge north, east, south or west.")
     if m.get("moved_turn") == turn["number"] and m.get("moved") and m["id"] not in mine(ctx)["charges"] \
             or m["id"] in turn["attacked"] and m["id"] not in mine(ctx)["charges"]:
         raise IllegalAction("The Minotaur has moved or attacked normally this turn; a charge replaces both.")
@@ -373,6 +481,11 @@ def _gore(ctx, task, item):
 @rulesets.register(5)
 class Labyrinth(rulesets.RuleSet):
     title = "Labyrinth"
+    own = OWN
+    left_to_players = (
+        "a card that puts a hero straight onto a city tile is not stopped by the lockdown: it moves the figure "
+        "without a way out the bot could close, so the table holds it back",
+    )
 
     def setup_step(self, ctx, step):
         s = ctx.s
@@ -394,11 +507,12 @@ class Labyrinth(rulesets.RuleSet):
             effects.queue(ctx, traitor, [{"do": "h05_build"}], source="haunt")
             return True
         if "Rearrange the catacomb tiles" in text:
-            ctx.say("Setup: in your turn, `task sanity rearrange` turns or shifts as many tiles as the roll; in the "
-                    "monster turn, `task might charge <north|east|south|west>` charges instead of the move and "
-                    "attack.", kind="haunt_setup", to="traitors")
-            ctx.say("Setup: on the key's tile, `task knowledge key` or `task sanity key`; with the key on a tile "
-                    "with stairs to the city, `task speed unlock`.", kind="haunt_setup", to="heroes")
+            ctx.say("Setup: in your turn, {move:rearrange} turns or shifts as many tiles as a Sanity roll; in the "
+                    "monster turn, {move:charge} (a way: north, east, south or west) charges instead of the move "
+                    "and attack.", kind="haunt_setup", to="traitors")
+            ctx.say("Setup: on the key's tile, {move:key} with Knowledge or Sanity (a dropped key: {move:pick}); "
+                    "with the key on a tile with stairs to the city, {move:unlock} with Speed.", kind="haunt_setup",
+                    to="heroes")
             effects.queue(ctx, traitor, [{"do": "h05_rearrange", "left": None}], source="haunt")
             return True
         return None
@@ -456,15 +570,6 @@ class Labyrinth(rulesets.RuleSet):
             tk.place(s, KEY, s["players"][pid]["tile"], dropped=True)
             ctx.say(f"The labyrinth key falls on the {ctx.tile_name(s['players'][pid]['tile'])}.", kind="haunt")
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the traitor's
-        rearranging and the Minotaur's charge each way; the heroes' lockbox
-        with either trait and the unlocking."""
-        found = [{"type": "task", "trait": "sanity", "task": "rearrange"}]
-        found += [{"type": "task", "trait": "might", "task": f"charge {side}"} for side in bd.SIDES]
-        found += [{"type": "task", "trait": t, "task": "key"} for t in ("knowledge", "sanity")]
-        return found + [{"type": "task", "trait": "speed", "task": "unlock"}]
-
     def haunt_goals(self, ctx, pid):
         """The heroes: the key, then (its holder) a tile with stairs up to
         the city, then the city itself; the others stay by the holder. The
@@ -482,22 +587,29 @@ class Labyrinth(rulesets.RuleSet):
                if ctx.c.tiles[t].stairs_to in s["board"] and s["board"][ctx.c.tiles[t].stairs_to]["level"] == "city"}
         return set(ups.values()) if state.get("unlocked") else set(ups) or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "charge" in words:
-            charge(ctx, pid, trait, words)
-        elif "rearrange" in words:
-            if pid not in hp.traitors(ctx.s) or ctx.s["turn"].get("monsters"):
-                raise IllegalAction("The traitor rearranges the labyrinth in their own turn.")
-            if trait != "sanity":
-                raise IllegalAction("Rearranging the labyrinth takes a Sanity check.")
-            once(ctx, "task:h05_rearrange", "rearrange the labyrinth")
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
-                {"then": [{"do": "h05_rearrange_roll"}]}]}], source="haunt", front=True)
-        elif "unlock" in words:
-            unlock(ctx, pid, trait)
-        elif "key" in words:
-            take_key(ctx, pid, trait)
-        else:
-            return None
-        return True
+    moves = (
+        rulesets.Move("rearrange", "Rearrange the labyrinth", lambda ctx, pid, trait: rearrange(ctx, pid),
+                      traits=("sanity",), who="traitors", once_per_turn=True,
+                      summary="A Sanity roll: turn or shift (a tile or a group) up to that many tiles, one at a time."),
+        rulesets.Move("charge", "Charge with the Minotaur", lambda ctx, pid, trait, way: charge(ctx, pid, way),
+                      args=(rulesets.Arg("way", charge_ways, "Which way does the Minotaur charge?"),),
+                      who="traitors", when="monster_turn",
+                      summary="Instead of moving and attacking, run straight through open doors, attacking each hero "
+                              "on a tile left or entered; once a turn, twice once the heroes have the key."),
+        rulesets.Move("key", "Open the key's lockbox", lambda ctx, pid, trait: take_key(ctx, pid, trait),
+                      traits=("knowledge", "sanity"), who="heroes",
+                      summary="On the key's tile, a Knowledge or Sanity roll of 4+ (5+ in the Minotaur's sight) "
+                              "takes the key."),
+        rulesets.Move("pick", "Pick up the dropped key", lambda ctx, pid, trait: pick_up(ctx, pid), who="heroes",
+                      summary="A key dropped on your tile is taken without a roll."),
+        rulesets.Move("unlock", "Unlock the labyrinth", lambda ctx, pid, trait: unlock(ctx, pid, trait),
+                      traits=("speed",), who="heroes", once_per_turn=True,
+                      summary="The key's holder, on a tile with stairs up to the city: Speed 3+ (4+ in the "
+                              "Minotaur's sight) lets the heroes leave the catacombs."),
+    )
+
+
+def rearrange(ctx, pid: str):
+    """Traitor's Tome, haunt 5: "Rearranging the Labyrinth" (a Sanity roll, once a turn)."""
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
+        {"then": [{"do": "h05_rearrange_roll"}]}]}], source="haunt", front=True)

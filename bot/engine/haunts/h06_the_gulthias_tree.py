@@ -17,23 +17,22 @@ What the bot carries out:
   Branch they were joined to;
 - the traitor's win: two Branches joined by unstunned Vine Blights on every
   tile between them (the same links);
-- Cultivating a Branch, in place of the traitor's attack: `task knowledge
-  cultivate` (4+, 1 harder per hero on the tile, at least 4 tiles from
-  every Branch): a Branch and 2 stunned Vine Blights on the tile;
+- Cultivating a Branch, in place of the traitor's attack: the declared move
+  `cultivate` (Knowledge 4+, 1 harder per hero on the tile, at least 4
+  tiles from every Branch): a Branch and 2 stunned Vine Blights on the tile;
 - Growing a Vine Blight, in place of two Vine Blights' attacks in the
-  monster turn: `task might grow Vine Blight 1` (it and another Vine Blight
-  on its tile pool their Might for a 6+ roll); the new one neither moves,
-  attacks nor grows in that turn;
-- Destroying a Branch, as the hero's attack for the turn: `task might
-  branch` (or `task might branch with <weapon>`): Might 5+, 1 harder per 2
-  unstunned Vine Blights on the tile, no damage on a miss;
+  monster turn: the declared move `grow` on a tile (two Vine Blights there
+  pool their Might for a 6+ roll); the new one neither moves, attacks nor
+  grows in that turn;
+- Destroying a Branch, as the hero's attack for the turn: the declared move
+  `branch` (Might), or `branch_with` a weapon that attacks with Might: 5+,
+  1 harder per 2 unstunned Vine Blights on the tile, no damage on a miss;
 - the heroes' win: the traitor dead and no Branch left.
 
 Left to the players: nothing. (The book's "the traitor stays in the room
 while the heroes read" needs no doing: each side reads its rules in private.)
 """
 from .. import attack, effects, hooks, rulesets
-from .. import cards as cd
 from .. import haunt_play as hp
 from .. import rng
 from .. import tokens as tk
@@ -49,8 +48,11 @@ CUT_TARGET = 5
 STACKS = ("building", "street", "catacomb")
 
 
+OWN = rulesets.Own("h06", {"born": {}})  # "born": a Vine Blight's id -> the turn it grew
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h06", {"born": {}})
+    return rulesets.REGISTRY[NUMBER].record(ctx.s)
 
 
 def links(ctx) -> dict[str, set[str]]:
@@ -230,6 +232,7 @@ def _cultivated(ctx, task, item):
 @rulesets.register(NUMBER)
 class GulthiasTree(rulesets.RuleSet):
     title = "The Gulthias Tree"
+    own = OWN
 
     def setup_step(self, ctx, step):
         s = ctx.s
@@ -238,17 +241,19 @@ class GulthiasTree(rulesets.RuleSet):
             return None
         if text.startswith("Place the Branches"):
             count = 4 if len(s["seats"]) >= 5 else 3
-            ctx.say("Setup: in place of your attack: `task knowledge cultivate` for a new Branch. In the monster "
-                    "turn, in place of two Vine Blights' attacks: `task might grow Vine Blight <n>`. The bot prunes "
-                    "the Vine Blights after every adventurer's turn.", kind="haunt_setup", to="traitors")
+            ctx.say("Setup: in place of your attack: {move:cultivate} for a new Branch. In the monster turn, in "
+                    "place of two Vine Blights' attacks: {move:grow} on their tile. The bot prunes the Vine Blights "
+                    "after every adventurer's turn.", kind="haunt_setup", to="traitors")
             ctx.say(f"Setup: the traitor places {count} Branches.", kind="haunt_setup")
             effects.queue(ctx, hp.chooser(s, "traitor"), [{"do": "h06_branch", "left": count}], source="haunt")
             return True
         if text.startswith("The heroes leave the room"):
-            ctx.say("Setup: destroy a Branch on your tile as your attack: `task might branch` (or `task might branch "
-                    "with <weapon>`).", kind="haunt_setup", to="heroes")
+            ctx.say("Setup: destroy a Branch on your tile as your attack: {move:branch}, or {move:branch_with} a "
+                    "weapon that attacks with Might.", kind="haunt_setup", to="heroes")
             return True
-        return True  # the room, the token piles: nothing the bot needs to do
+        if "room" in text or "stays in play" in text or "Vine Blights" in text or "as Branches" in text:
+            return True  # private rules; the bot keeps the Vine Blights and counts the Branches (above)
+        return None
 
     def turn_ending(self, ctx, pid):
         return [{"do": "h06_prune"}]
@@ -264,25 +269,6 @@ class GulthiasTree(rulesets.RuleSet):
         if why:
             raise IllegalAction(why)
         return None
-
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the traitor's
-        cultivating, each Vine Blight's growing, and the heroes' cut at a
-        Branch, bare-handed or with each weapon held."""
-        s = ctx.s
-        turn = s["turn"] or {}
-        found = [{"type": "task", "trait": "knowledge", "task": "cultivate"}]
-        if turn.get("monsters") and pid == hp.controller(s):  # one growth offered per tile with a ready pair
-            pairs: dict[str, list] = {}
-            for m in blights(s):
-                if can_grow(ctx, m):
-                    pairs.setdefault(m["tile"], []).append(m)
-            found += [{"type": "task", "trait": "might", "task": f"grow {BLIGHT} {ms[0]['number']}"}
-                      for ms in pairs.values() if len(ms) >= 2]
-        found.append({"type": "task", "trait": "might", "task": "branch"})
-        weapons = [c for c in s["players"][pid]["cards"] if ctx.c.cards[c].weapon] if pid in s["players"] else []
-        return found + [{"type": "task", "trait": "might", "task": f"branch with {ctx.c.cards[c].name}"}
-                        for c in weapons]
 
     def haunt_goals(self, ctx, pid):
         """The heroes: the Branches and the traitor; the traitor: a tile far
@@ -300,19 +286,45 @@ class GulthiasTree(rulesets.RuleSet):
             return ("heroes", "The traitor is dead and every Branch is destroyed.")
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if words.startswith("cultivate"):
-            cultivate(ctx, pid, trait)
-            return True
-        if words.startswith("grow"):
-            grow(ctx, pid, trait, words[4:].strip())
-            return True
-        if words.startswith("branch"):
-            rest = words[6:].strip()
-            cut(ctx, pid, trait, rest[5:].strip() if rest.startswith("with ") else None)
-            return True
-        return None
+    moves = (
+        rulesets.Move("cultivate", "Cultivate a Branch", lambda ctx, pid, trait: cultivate(ctx, pid, trait),
+                      traits=("knowledge",), who="traitors", instead_of_attack=True,
+                      summary="At least 4 tiles from every Branch, Knowledge 4+ (1 more per hero there): a new "
+                              "Branch with 2 stunned Vine Blights."),
+        rulesets.Move("grow", "Grow a Vine Blight", lambda ctx, pid, trait, tile: grow(ctx, pid, tile),
+                      args=(rulesets.Arg("tile", lambda ctx, pid: growth_tiles(ctx), "On which tile?"),),
+                      who="traitors", when="monster_turn",
+                      summary="Instead of attacking, two Vine Blights on a tile pool their Might: 6+ adds a third."),
+        rulesets.Move("branch", "Destroy a Branch", lambda ctx, pid, trait: cut(ctx, pid, trait, None),
+                      traits=("might",), who="heroes", instead_of_attack=True,
+                      summary="As your attack, Might 5+ (1 more per 2 unstunned Vine Blights) on a Branch's tile."),
+        rulesets.Move("branch_with", "Destroy a Branch with a weapon",
+                      lambda ctx, pid, trait, card: cut(ctx, pid, trait, card),
+                      traits=("might",), who="heroes", instead_of_attack=True,
+                      args=(rulesets.Arg("card", lambda ctx, pid: might_weapons(ctx, pid), "With which weapon?"),),
+                      summary="The same attack on a Branch, with a weapon that attacks with Might."),
+    )
+
+
+def growth_tiles(ctx) -> list[str]:
+    """The tiles where two Vine Blights can still grow a third, in board order."""
+    s = ctx.s
+    if not (s["turn"] or {}).get("monsters"):
+        return []
+    ready: dict[str, int] = {}
+    for m in blights(s):
+        if can_grow(ctx, m):
+            ready[m["tile"]] = ready.get(m["tile"], 0) + 1
+    return [t for t in s["board"] if ready.get(t, 0) >= 2]
+
+
+def might_weapons(ctx, pid: str) -> list[str]:
+    """The weapons `pid` holds that attack with Might (Secrets of Survival,
+    haunt 6: "Destroying Branches": the roll is treated as a Might attack)."""
+    p = ctx.s["players"].get(pid)
+    if p is None:
+        return []
+    return [c for c in p["cards"] if ctx.c.cards[c].weapon and "might" in attack.attack_traits(ctx, pid, c)]
 
 
 def cultivate(ctx, pid: str, trait: str):
@@ -323,7 +335,7 @@ def cultivate(ctx, pid: str, trait: str):
     if pid not in hp.traitors(s) or turn.get("monsters") or turn["player"] != pid:
         raise IllegalAction("Only the traitor cultivates Branches, in their own turn.")
     if trait != "knowledge":
-        raise IllegalAction("Cultivating a Branch takes a Knowledge roll: `task knowledge cultivate`.")
+        raise IllegalAction("Cultivating a Branch takes a Knowledge roll.")
     if turn.get("attacked"):
         raise IllegalAction("Cultivating takes the place of your attack, and you have attacked this turn.")
     if tile not in far_tiles(ctx):
@@ -345,22 +357,18 @@ def can_grow(ctx, m: dict) -> bool:
         mine_read(ctx)["born"].get(m["id"]) != turn["number"]
 
 
-def grow(ctx, pid: str, trait: str, ref: str):
-    """Traitor's Tome, haunt 6: "Growing More Vine Blights"."""
+def grow(ctx, pid: str, tile: str):
+    """Traitor's Tome, haunt 6: "Growing More Vine Blights" (two on the tile
+    that can still act, the first two in their order)."""
     s = ctx.s
     turn = s["turn"]
     if not turn.get("monsters") or pid != hp.controller(s):
         raise IllegalAction("Vine Blights grow in the monster turn, at the traitor's word.")
-    if trait != "might":
-        raise IllegalAction("Growing a Vine Blight takes a Might roll: `task might grow Vine Blight <n>`.")
-    m = hp.monster(ctx, ref or BLIGHT)
-    if m["name"] != BLIGHT:
-        raise IllegalAction("Only Vine Blights grow.")
-    if not can_grow(ctx, m):
-        raise IllegalAction(f"{m['name']} {m['number']} cannot grow now (stunned, new, or it has attacked).")
-    partner = next((x for x in blights(s) if x["id"] != m["id"] and x["tile"] == m["tile"] and can_grow(ctx, x)), None)
-    if partner is None:
-        raise IllegalAction(f"{m['name']} {m['number']} needs another Vine Blight on its tile that can still act.")
+    pair = [m for m in blights(s) if m["tile"] == tile and can_grow(ctx, m)][:2]
+    if len(pair) < 2:
+        raise IllegalAction(f"Two Vine Blights on the {ctx.tile_name(tile)} that can still act are needed (not "
+                            "stunned, new, or having attacked).")
+    m, partner = pair
     turn["attacked"] += [m["id"], partner["id"]]
     dice = m["traits"]["might"] + partner["traits"]["might"]
     total = effects.make_roll(ctx, pid, rng.dice_count(dice), f"Might for {m['name']}s {m['number']} and "
@@ -377,7 +385,7 @@ def mine_read(ctx) -> dict:
     return ctx.s["haunt"].get("h06", {"born": {}})
 
 
-def cut(ctx, pid: str, trait: str, weapon: str | None):
+def cut(ctx, pid: str, trait: str, weapon_id: str | None):
     """Secrets of Survival, haunt 6: "Destroying Branches" (an attack: Might
     5+, 1 harder per 2 unstunned Vine Blights; no damage on a miss)."""
     s = ctx.s
@@ -386,7 +394,7 @@ def cut(ctx, pid: str, trait: str, weapon: str | None):
     if pid in hp.traitors(s):
         raise IllegalAction("The heroes are the ones cutting the Branches down.")
     if trait != "might":
-        raise IllegalAction("Destroying a Branch takes a Might roll: `task might branch`.")
+        raise IllegalAction("Destroying a Branch takes a Might roll.")
     if turn.get("monsters") or turn["player"] != pid:
         raise IllegalAction("Destroy a Branch in your own turn.")
     if turn.get("attacked"):
@@ -394,9 +402,8 @@ def cut(ctx, pid: str, trait: str, weapon: str | None):
     token = next((t for t in tk.on_tile(s, tile) if t["name"] == BRANCH), None)
     if token is None:
         raise IllegalAction("There is no Branch on your tile.")
-    weapon_id = cd.held_card(ctx, pid, weapon) if weapon else None
-    if weapon_id and not ctx.c.cards[weapon_id].weapon:
-        raise IllegalAction(f"{ctx.card_name(weapon_id)} is not a weapon.")
+    if weapon_id and weapon_id not in might_weapons(ctx, pid):
+        raise IllegalAction(f"{ctx.card_name(weapon_id)} is not a weapon that attacks with Might.")
     if weapon_id and weapon_id in turn["used"]:
         raise IllegalAction(f"You have already used {ctx.card_name(weapon_id)} this turn.")
     turn["attacked"] = True

@@ -6,16 +6,16 @@ tile with no hero and no other Devourer; their Knowledge attacks; the clues'
 win on the Elfsong Tavern.
 
 What the bot carries out:
-- the Mind Flayer (the first traitor) attacks with Knowledge (`attack <hero>
-  knowledge`), and eats the brain of each hero it kills: Knowledge back up
-  to its start, then 2 more;
+- the Mind Flayer (the first traitor) attacks with Knowledge (its ordinary
+  attack, Knowledge the trait it may pick), and eats the brain of each hero
+  it kills: Knowledge back up to its start, then 2 more;
 - an Intellect Devourer that beats a hero by 3 or more takes the hero's
   body instead of dealing damage: the hero becomes a traitor, is sent the
   Traitor's Tome privately and keeps their place in the turn order;
 - a hero who stuns an Intellect Devourer gains 1 Knowledge;
-- the clue search (`task knowledge clue`): on an omen tile without an
-  Obstacle token, Knowledge 5+ puts an Obstacle there and a clue on the
-  Elfsong Tavern;
+- the clue search, the declared move `clue` (Knowledge, once a turn): on an
+  omen tile without an Obstacle token, 5+ puts an Obstacle there and a clue
+  on the Elfsong Tavern;
 - the wins: the Mind Flayer dead (the turned heroes do not count), or no
   living hero left (killed or turned).
 
@@ -36,8 +36,11 @@ CLUE_TARGET = 5
 TAKEOVER_BY = 3  # Traitor's Tome, haunt 7: "Special Intellect Devourer Attack Rules"
 
 
+OWN = rulesets.Own("h07", {"flayer": None, "turned": []}, players=("flayer", "turned"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h07", {"flayer": None, "turned": []})
+    return rulesets.REGISTRY[NUMBER].record(ctx.s)
 
 
 def flayer(ctx) -> str | None:
@@ -98,18 +101,19 @@ def turn_traitor(ctx, pid: str):
 @rulesets.register(NUMBER)
 class TonightsSpecialBrains(rulesets.RuleSet):
     title = "Tonight's Special: Brains!"
+    own = OWN
 
     def setup_step(self, ctx, step):
         text = step.get("text", "")
         if text.startswith("Your adventurer stays in play"):
             mine(ctx)["flayer"] = flayer(ctx)
-            ctx.say("Setup: you are the Mind Flayer. Attack a hero with Knowledge: `attack <hero> knowledge`; "
+            ctx.say("Setup: you are the Mind Flayer. Attack a hero with Knowledge (the trait of your attacks); "
                     "each hero you kill raises your Knowledge. The bot turns a hero your Devourers beat by 3 or "
                     "more.", kind="haunt_setup", to="traitors")
             return True
         if text.startswith("Set aside one triangular quest token"):
             ctx.say(f"Setup: {len(ctx.s['seats'])} clues to find. On an omen tile without an Obstacle token: "
-                    "`task knowledge clue` (Knowledge 5+, once per turn); each clue found goes to the Elfsong "
+                    "{move:clue} (Knowledge 5+, once per turn); each clue found goes to the Elfsong "
                     "Tavern. Stunning an Intellect Devourer gains you 1 Knowledge.", kind="haunt_setup",
                     to="heroes")
             return True
@@ -151,10 +155,6 @@ class TonightsSpecialBrains(rulesets.RuleSet):
             return ("heroes", "The Mind Flayer is dead.")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the clue search."""
-        return [{"type": "task", "trait": "knowledge", "task": "clue"}]
-
     def haunt_goals(self, ctx, pid):
         """A hero heads for an omen tile not yet searched while clues are
         left to find; the Mind Flayer and the turned hunt the heroes."""
@@ -164,11 +164,11 @@ class TonightsSpecialBrains(rulesets.RuleSet):
         searched = {t["tile"] for t in s["tokens"] if t["name"] == OBSTACLE}
         return {t for t in s["board"] if ctx.c.tiles[t].symbol == "omen" and t not in searched} or None
 
-    def task(self, ctx, pid, trait, name):
-        if "clue" not in name.lower():
-            return None
-        search(ctx, pid, trait)
-        return True
+    moves = (
+        rulesets.Move("clue", "Search for a clue", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On an omen tile not yet searched, Knowledge 5+ finds a clue for the Elfsong Tavern."),
+    )
 
 
 def search(ctx, pid: str, trait: str):
@@ -180,17 +180,13 @@ def search(ctx, pid: str, trait: str):
     if s["turn"].get("monsters") or s["turn"]["player"] != pid:
         raise IllegalAction("A hero searches for clues in their own turn.")
     if trait != "knowledge":
-        raise IllegalAction("Searching for a clue takes a Knowledge roll: `task knowledge clue`.")
+        raise IllegalAction("Searching for a clue takes a Knowledge roll.")
     if ctx.c.tiles[tile].symbol != "omen":
         raise IllegalAction("Clues are found only on omen tiles.")
     if any(t["name"] == OBSTACLE for t in tk.on_tile(s, tile)):
         raise IllegalAction(f"The {ctx.tile_name(tile)} has already been searched (it has an Obstacle token).")
     if sum(1 for t in s["tokens"] if t["name"] == CLUE) >= len(s["seats"]):
         raise IllegalAction("Every clue has been found.")
-    key = "task:clue"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already searched for a clue this turn.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": CLUE_TARGET, "then": [{"do": "h07_clue", "tile": tile}]},
         {"at_most": CLUE_TARGET - 1, "then": []}]}], source="haunt", front=True)

@@ -17,11 +17,11 @@ What the bot carries out:
 - the Vampire drinks: 1 Might for each Bystander or hero it kills; a
   Bystander it beats is killed; Bystanders defend with 1 more die per hero
   on their tile;
-- Cloud of Mist, once per game, instead of moving: `task speed mist`, then
-  the traitor picks any tile in play;
-- the heroes damage the coffin on its tile with `task might coffin` or
-  `task sanity coffin` (4+): the bottom token of the stack goes, Obstacles
-  first, the Coffin last.
+- Cloud of Mist, once per game, instead of moving: the declared move `mist`
+  (no roll), then the traitor picks any tile in play;
+- the heroes damage the coffin on its tile with the declared move `coffin`
+  (Might or Sanity 4+, once a turn): the bottom token of the stack goes,
+  Obstacles first, the Coffin last.
 
 Left to the players: nothing.
 """
@@ -39,8 +39,11 @@ STACKS = ("building", "street", "catacomb")
 COFFIN_TARGET = 4
 
 
+OWN = rulesets.Own("h08", {"coffin": None, "mist": False, "reforming": False})
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h08", {"coffin": None, "mist": False, "reforming": False})
+    return rulesets.REGISTRY[NUMBER].record(ctx.s)
 
 
 def vampire(ctx) -> str | None:
@@ -168,14 +171,15 @@ def _coffin_hit(ctx, task, item):
 @rulesets.register(NUMBER)
 class StakingYourClaim(rulesets.RuleSet):
     title = "Staking Your Claim"
+    own = OWN
 
     def setup_step(self, ctx, step):
         s = ctx.s
         text = step.get("text", "")
         if text.startswith("Your adventurer stays in play"):
-            ctx.say("Setup: you are the Vampire. The bot re-forms you at your coffin while it lasts. Attack an "
-                    "Innocent Bystander with `attack <bystander>`; once per game, instead of moving: "
-                    "`task speed mist`.", kind="haunt_setup", to="traitors")
+            ctx.say("Setup: you are the Vampire. The bot re-forms you at your coffin while it lasts. Attack the "
+                    "Innocent Bystanders as you would any opponent; once per game, instead of moving: {move:mist}.",
+                    kind="haunt_setup", to="traitors")
             return True
         if text.startswith("You are a Vampire") or text.startswith("Take the square Coffin"):
             return True  # carried out by the steps below and the skull_spared answer
@@ -185,7 +189,7 @@ class StakingYourClaim(rulesets.RuleSet):
         if text.startswith("For each of heroes + 1"):
             count = len(hp.heroes(s)) + 1
             ctx.say(f"Setup: {count} Innocent Bystanders, each on a tile freshly drawn and joined to the board. "
-                    "On the coffin's tile: `task might coffin` or `task sanity coffin` (4+).", kind="haunt_setup",
+                    "On the coffin's tile: {move:coffin} with Might or Sanity (4+).", kind="haunt_setup",
                     to="heroes")
             effects.queue(ctx, hp.chooser(s, "heroes"), [{"do": "h08_new_tile", "for": BYSTANDER}] * count,
                           source="haunt")
@@ -226,13 +230,6 @@ class StakingYourClaim(rulesets.RuleSet):
         if pid != killer and pid in hp.heroes(ctx.s):
             drink(ctx, killer)
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the Vampire's
-        mist and the heroes' blow at the coffin with either trait."""
-        return [{"type": "task", "trait": "speed", "task": "mist"},
-                {"type": "task", "trait": "might", "task": "coffin"},
-                {"type": "task", "trait": "sanity", "task": "coffin"}]
-
     def haunt_goals(self, ctx, pid):
         """The Vampire goes for the Innocent Bystanders; the heroes for the
         coffin while it lasts, then for the Vampire."""
@@ -244,15 +241,13 @@ class StakingYourClaim(rulesets.RuleSet):
             return {tile}
         return {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s))} or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "mist" in words:
-            mist(ctx, pid)
-            return True
-        if "coffin" in words:
-            hit_coffin(ctx, pid, trait)
-            return True
-        return None
+    moves = (
+        rulesets.Move("mist", "Turn into a cloud of mist", lambda ctx, pid, trait: mist(ctx, pid), who="traitors",
+                      summary="Once a game, instead of moving, the Vampire reappears on any tile in play."),
+        rulesets.Move("coffin", "Strike the coffin", lambda ctx, pid, trait: hit_coffin(ctx, pid, trait),
+                      traits=("might", "sanity"), who="heroes", once_per_turn=True,
+                      summary="On the coffin's tile, Might or Sanity 4+ knocks the bottom token off its stack."),
+    )
 
 
 def drink(ctx, killer: str | None):
@@ -290,13 +285,9 @@ def hit_coffin(ctx, pid: str, trait: str):
     if s["turn"].get("monsters") or s["turn"]["player"] != pid:
         raise IllegalAction("A hero strikes at the coffin in their own turn.")
     if trait not in ("might", "sanity"):
-        raise IllegalAction("Damage the coffin with Might or Sanity: `task might coffin` or `task sanity coffin`.")
+        raise IllegalAction("Damage the coffin with a Might or Sanity roll.")
     if coffin_tile(ctx) != tile:
         raise IllegalAction("The coffin is not on your tile." if coffin_tile(ctx) else "The coffin is destroyed.")
-    key = "task:coffin"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to damage the coffin this turn.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
         {"at_least": COFFIN_TARGET, "then": [{"do": "h08_coffin_hit", "tile": tile}]},
         {"at_most": COFFIN_TARGET - 1, "then": []}]}], source="haunt", front=True)

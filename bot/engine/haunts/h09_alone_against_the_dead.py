@@ -5,9 +5,10 @@ What the bot carries out:
 - the turn order (data: `turn_order = "traitors_first"`);
 - the setup: the traitors asked where the Undead Minions go and which
   follower of Myrkul each plays, the hero asked for their setup picks;
-- the followers' rules: the Necromancer raises minions with `task <trait>
-  raise` and runs the monster turn, the Zombie Hulk spews acid once with
-  `task might acid`, the Skeleton Warrior mends;
+- the followers' rules: the Necromancer raises minions with the declared
+  move `raise` (instead of attacking) and runs the monster turn, the Zombie
+  Hulk spews acid once a game with the declared move `acid` (a Might
+  attack), the Skeleton Warrior mends;
 - the hero's win for ending a turn on the Elfsong Tavern; the traitors'
   win when the hero dies.
 
@@ -28,8 +29,13 @@ ACID_REACH = 2  # tiles
 ACID = "haunt:acid"
 
 
+# followers: the follower each traitor plays, by player; announced, acid_used: players
+OWN = rulesets.Own("h09", {"followers": {}, "announced": [], "acid_used": []},
+                   players=("followers", "announced", "acid_used"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h09", {"followers": {}, "announced": [], "acid_used": []})
+    return rulesets.REGISTRY[9].record(ctx.s)
 
 
 def hero_tiles(ctx) -> set[str]:
@@ -192,26 +198,21 @@ class AloneAgainstTheDead(rulesets.RuleSet):
     def turn_ending(self, ctx, pid):
         return [{"do": "h09_home"}] if pid in hp.heroes(ctx.s) else None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the
-        Necromancer's raising (no roll: one button, whatever the trait) and
-        the Zombie Hulk's acid."""
-        return [{"type": "task", "trait": "knowledge", "task": "raise"},
-                {"type": "task", "trait": "might", "task": "acid"}]
-
     def haunt_goals(self, ctx, pid):
         """The hero runs for the Elfsong Tavern; the followers hunt the hero."""
         return {HOME} if pid in hp.heroes(ctx.s) and HOME in ctx.s["board"] else None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "raise" in words:
-            raise_minion(ctx, pid)
-            return True
-        if "acid" in words:
-            acid(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("raise", "Raise an Undead Minion", lambda ctx, pid, trait: raise_minion(ctx, pid),
+                      who="traitors", instead_of_attack=True,
+                      summary="The Necromancer, instead of attacking, raises a minion on any tile but the hero's "
+                              "(6 on the board at most)."),
+        rulesets.Move("acid", "Spew acid", lambda ctx, pid, trait: acid(ctx, pid, trait),
+                      traits=("might",), who="traitors", instead_of_attack=True,
+                      summary="The Zombie Hulk, once a game: a Might attack on the hero up to 2 tiles away in line "
+                              "of sight; losing from afar costs nothing."),
+    )
 
 
 def raise_minion(ctx, pid: str):
@@ -220,10 +221,6 @@ def raise_minion(ctx, pid: str):
     turn = ctx.s["turn"]
     if mine(ctx)["followers"].get(pid) != "Necromancer":
         raise IllegalAction("Only the Necromancer raises Undead Minions.")
-    if turn.get("monsters") or turn["player"] != pid:
-        raise IllegalAction("The Necromancer raises a minion in their own turn, instead of attacking.")
-    if turn.get("attacked"):
-        raise IllegalAction("You have already attacked (or raised a minion) this turn.")
     if len(living_minions(ctx)) >= MOST_MINIONS:
         raise IllegalAction(f"There are already {MOST_MINIONS} Undead Minions on the board.")
     turn["attacked"] = True
@@ -241,14 +238,8 @@ def acid(ctx, pid: str, trait: str):
     here = s["players"][pid]["tile"]
     if mine(ctx)["followers"].get(pid) != "Zombie Hulk":
         raise IllegalAction("Only the Zombie Hulk spews acid.")
-    if turn.get("monsters") or turn["player"] != pid:
-        raise IllegalAction("The Zombie Hulk spews acid in its own turn.")
     if pid in mine(ctx)["acid_used"]:
         raise IllegalAction("The acid is spent: once per game.")
-    if trait != "might":
-        raise IllegalAction("The acid is a Might attack.")
-    if turn.get("attacked"):
-        raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
     near = distances(ctx, here, doors_only=True)
     targets = [h for h in hp.alive(s, hp.heroes(s)) if near.get(s["players"][h]["tile"], 99) <= ACID_REACH
                and line_of_sight(ctx.c, s["board"], here, s["players"][h]["tile"])]

@@ -10,8 +10,8 @@ What the bot carries out:
   chooser picks within a ring that cannot be filled), then a second round
   the same way, never on the Tavern;
 - a Citizen that takes any damage leaves the board;
-- the Citizens' mob: `monster attack Citizen 1 <hero>` asks the traitor how
-  many of the Citizens beside the hero join (their Might pooled, 8 dice at
+- the Citizens' mob: a Citizen's monster attack on a hero asks the traitor
+  how many of the Citizens beside the hero join (their Might pooled, 8 dice at
   most); a lost mob attack removes 1 Citizen per point, as far as they go;
 - the Chest: a hero who ends a turn on the Neglected Shrine with no Citizen
   there opens it, and part two begins at once: the traitor reads it, the
@@ -25,6 +25,9 @@ What the bot carries out:
   add 1 die to that roll and to attacks and defences against the Medusa; a
   hero who beats the Medusa takes an Obstacle from under it instead of
   stunning it, and with none left the heroes win.
+
+No declared moves: the Citizens' mob is their monster attack, and the
+Chest opens at the end of a hero's turn on the Shrine.
 
 Left to the players: nothing.
 """
@@ -46,8 +49,11 @@ REFLECTIVE = ("helm_of_teleportation", "locket", "necklace_of_fireballs", "potio
               "berserker_axe", "dimensional_shackles", "figurine_of_wondrous_power")
 
 
+OWN = rulesets.Own("h10", {"opened_by": None, "won": None}, players=("opened_by",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h10", {"opened_by": None, "won": None})
+    return rulesets.REGISTRY[NUMBER].record(ctx.s)
 
 
 def part_two(ctx) -> bool:
@@ -220,12 +226,14 @@ def _petrified(ctx, task, item):
 class RabbleRousers(rulesets.RuleSet):
     title = "Rabble Rousers"
 
+    own = OWN
+
     def setup_step(self, ctx, step):
         s, h = ctx.s, ctx.s["haunt"]
         text = step.get("text", "")
         if text.startswith("Your adventurer stays in play"):
             ctx.say("Setup: you run the Citizens in the monster turn. Several Citizens beside one hero attack "
-                    "together: `monster attack Citizen 1 <hero>`, and the bot asks how many join.",
+                    "together: attack that hero with one of them, and the bot asks how many join.",
                     kind="haunt_setup", to="traitors")
             return True
         if text.startswith("Take 3 x adventurers"):

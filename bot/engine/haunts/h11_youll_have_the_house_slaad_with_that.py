@@ -11,21 +11,22 @@ What the bot carries out:
   from their stacks when not in play, the heroes picking the door (data,
   `fetch_tile`).
 - Turns: heroes from the traitor's left, then the Death Slaad in the
-  traitor's turn (it moves up to its Speed with `monster move`, no roll, and
-  attacks once with `monster attack`, or casts `task speed fireball`), then
+  traitor's turn (it moves up to its Speed, no roll, and attacks once as a
+  monster, or casts the declared move `fireball` at a tile), then
   the monster turn of the Slaad Tadpoles. A stunned Death Slaad misses its
   own turn and recovers at its end.
 - Fireball: one token spent, the traitor picks the Slaad's tile or a tile
-  1 space away with heroes on it; one 5-dice roll against each adventurer
-  there, who defends with Speed; losing to one on another tile costs nothing.
+  1 space away with adventurers on it; a separate attack of 5 dice against
+  each adventurer there, who defends with Speed; losing to one on another
+  tile costs nothing.
 - The hosts' Might 3+ roll at the end of their turns (failing: 1 Might, 1
   Speed and 1 Sanity lost); a host who dies for any reason lets a Slaad
   Tadpole onto their tile.
-- Spell scrolls: `task speed scroll` on one of the three shops (once per
-  turn; 3+ a Cure Disease Scroll, 5+ the hero's pick of either; at most one
-  of each carried, while the piles last). `task knowledge cure` (once per
-  turn) cures a host on the hero's tile or destroys a Slaad Tadpole there.
-  `task sanity banish` in place of an attack: a Sanity attack on the Death
+- Spell scrolls: the declared move `scroll` (Speed) on one of the three
+  shops (once per turn; 3+ a Cure Disease Scroll, 5+ the hero's pick of
+  either; at most one of each carried, while the piles last). `cure` (once
+  per turn) cures a host on the hero's tile or destroys a Slaad Tadpole
+  there. `banish` in place of an attack: a Sanity attack on the Death
   Slaad on the tile that succeeds at once against a stunned one; beating it
   sends it away for good.
 - The Death Slaad, hurt, is stunned; hurt by a hero while already stunned it
@@ -56,10 +57,13 @@ FIREBALL, BANISH = "haunt:fireball", "haunt:banishment"
 HOST_TARGET = 3
 
 
+OWN = rulesets.Own("h11", {"hosts": [], "cure": [], "banish": []}, players=("hosts", "cure", "banish"))
+
+
 def mine(ctx) -> dict:
-    """This haunt's own state (made by the setup): the hosts, the scrolls each
-    hero carries."""
-    return ctx.s["haunt"].get("h11") or {"hosts": [], "cure": [], "banish": []}
+    """This haunt's own state: the hosts, the scrolls each hero carries (lists
+    of player ids)."""
+    return rulesets.REGISTRY[11].record(ctx.s)
 
 
 def the_slaad(s: dict) -> dict | None:
@@ -123,12 +127,27 @@ def fireball_tiles(ctx) -> list[str]:
     return sorted((t for t, d in near.items() if d <= FIREBALL_REACH and st.players_on(s, t)), key=ctx.tile_name)
 
 
-def fireball(ctx, pid: str):
+def fireball_closed(ctx) -> str | None:
+    """Why the Death Slaad cannot cast Fireball now, or None."""
+    s = ctx.s
+    m = the_slaad(s)
+    if not slaad_turn_now(s) or m is None:
+        return "Only the Death Slaad casts Fireball, in its own turn."
+    if m["stunned"]:
+        return "The Death Slaad is stunned and cannot act this turn."
+    if s["haunt"]["counters"].get(FIREBALLS, 0) <= 0:
+        return "No Fireball token is left on your card."
+    if not fireball_tiles(ctx):
+        return "No adventurer stands on the Death Slaad's tile or a tile 1 space from it."
+    return None
+
+
+def fireball(ctx, pid: str, tile: str):
     """Traitor's Tome, haunt 11, "Special Death Slaad Rules": in place of its
     attack, one Fireball token on its tile or a tile 1 space away."""
     s = ctx.s
     m = the_slaad(s)
-    if pid not in traitors(s) or not slaad_turn_now(s) or m is None:
+    if not slaad_turn_now(s) or m is None:
         raise IllegalAction("Only the Death Slaad casts Fireball, in its own turn.")
     if m["stunned"]:
         raise IllegalAction("The Death Slaad is stunned and cannot act this turn.")
@@ -139,31 +158,27 @@ def fireball(ctx, pid: str):
     tiles = fireball_tiles(ctx)
     if not tiles:
         raise IllegalAction("No adventurer stands on the Death Slaad's tile or a tile 1 space from it.")
+    if tile not in tiles:
+        raise IllegalAction("The Fireball strikes the Death Slaad's tile or a tile 1 space from it, where an "
+                            "adventurer stands.")
     s["turn"]["attacked"].append(m["id"])
     s["haunt"]["counters"][FIREBALLS] -= 1
-    if len(tiles) == 1:
-        cast(ctx, pid, tiles[0])
-        return
-    effects.ask(ctx, pid, "h11_fireball", "which tile does the Fireball strike?", [ctx.tile_name(t) for t in tiles],
-                tiles=tiles)
-
-
-@effects.decision("h11_fireball")
-def _decide_fireball(ctx, pending, index):
-    cast(ctx, pending["player"], pending["data"]["tiles"][index])
+    cast(ctx, pid, tile)
 
 
 def cast(ctx, pid: str, tile: str):
-    """Ruling: one roll of 5 dice, and each adventurer on the tile defends
-    against it on their own with Speed."""
+    """Traitor's Tome, haunt 11, "Special Death Slaad Rules" (L1378): 5 dice
+    to attack each adventurer on the tile, each defending with Speed: a
+    separate attack roll against each of them."""
     s = ctx.s
     m = the_slaad(s)
     ctx.say(f"The Death Slaad hurls a Fireball at the {ctx.tile_name(tile)} "
             f"({s['haunt']['counters'][FIREBALLS]} left).", kind="attack", tile=tile)
-    a = effects.make_roll(ctx, pid, FIREBALL_DICE, "5 dice for the Fireball", kind="contest")
     s["haunt"]["last_attacker"] = m["id"]
     steps = []
     for target in st.players_on(s, tile):
+        a = effects.make_roll(ctx, pid, FIREBALL_DICE, f"5 dice for the Fireball at {ctx.name(target)}",
+                              kind="contest")
         d = attack.defence_roll(ctx, target, "speed", ctx.value(target, "speed"))
         steps.append(attack.roll_off(m["id"], target, "speed", a, d, tile != m["tile"]))
     effects.queue(ctx, pid, steps + [{"do": "_attack_over"}], source=FIREBALL, front=True)
@@ -197,16 +212,10 @@ def search(ctx, pid: str, trait: str):
     s = ctx.s
     if trait != "speed":
         raise IllegalAction("Finding a Spell Scroll takes a Speed roll.")
-    if pid not in heroes(s):
-        raise IllegalAction("The Spell Scrolls are for the heroes.")
     if s["players"][pid]["tile"] not in SHOPS:
         raise IllegalAction("Spell Scrolls are found only on the Arcane Retreat, Sorcerous Sundries or Warehouse.")
     if not can_take(ctx, pid, "cure") and not can_take(ctx, pid, "banish"):
         raise IllegalAction("You can take no Spell Scroll: you carry one of each kind left in the pile already.")
-    key = "task:h11_scroll"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already searched for a Spell Scroll this turn.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
         {"at_least": 5, "then": [{"do": "h11_found", "best": True}]},
         {"at_least": 3, "at_most": 4, "then": [{"do": "h11_found", "best": False}]},
@@ -234,10 +243,10 @@ def _decide_scroll(ctx, pending, index):
 
 def take_scroll(ctx, pid: str, kind: str):
     h = ctx.s["haunt"]
-    h["h11"][kind].append(pid)
+    mine(ctx)[kind].append(pid)
     h["counters"][CURES if kind == "cure" else BANISHES] -= 1
-    words = {"cure": "a Cure Disease Scroll (use it: task knowledge cure)",
-             "banish": "a Banishment Scroll (use it in place of an attack: task sanity banish)"}
+    words = {"cure": "a Cure Disease Scroll (use it: {move:cure})",
+             "banish": "a Banishment Scroll (use it in place of an attack: {move:banish})"}
     ctx.say(f"{ctx.name(pid)} finds {words[kind]}.", kind="haunt", player=pid)
 
 
@@ -248,16 +257,12 @@ def cure(ctx, pid: str):
     s = ctx.s
     if pid not in mine(ctx)["cure"]:
         raise IllegalAction("You carry no Cure Disease Scroll.")
-    key = "task:h11_cure"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already used a Cure Disease Scroll this turn.")
     hosts = [p for p in mine(ctx)["hosts"] if s["players"][p]["alive"] and (p == pid or st.together(s, p, pid))]
     hosts.sort(key=lambda p: p != pid)
     spawn = [m for m in tadpoles(s) if st.beside(s, pid, m)]
     options = [f"Cure {ctx.name(p)}" for p in hosts] + [f"Destroy {m['name']} {m['number']}" for m in spawn]
     if not options:
         raise IllegalAction("No host and no Slaad Tadpole is on your tile.")
-    s["turn"]["rolls"].append(key)
     targets = hosts + [m["id"] for m in spawn]
     if len(targets) == 1:
         use_cure(ctx, pid, targets[0])
@@ -271,7 +276,7 @@ def _decide_cure(ctx, pending, index):
 
 
 def use_cure(ctx, pid: str, target: str):
-    h11 = ctx.s["haunt"]["h11"]
+    h11 = mine(ctx)
     h11["cure"].remove(pid)
     if target in ctx.s["players"]:
         h11["hosts"].remove(target)
@@ -288,8 +293,6 @@ def banish(ctx, pid: str, trait: str):
     Banishment Scroll"."""
     s = ctx.s
     m = the_slaad(s)
-    if trait != "sanity":
-        raise IllegalAction("The Banishment Scroll makes a Sanity attack.")
     if pid not in mine(ctx)["banish"]:
         raise IllegalAction("You carry no Banishment Scroll.")
     if m is None or not st.beside(s, pid, m):
@@ -297,7 +300,7 @@ def banish(ctx, pid: str, trait: str):
     if s["turn"].get("attacked"):
         raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
     s["turn"]["attacked"] = True
-    s["haunt"]["h11"]["banish"].remove(pid)
+    mine(ctx)["banish"].remove(pid)
     ctx.say(f"{ctx.name(pid)} reads a Banishment Scroll at the Death Slaad.", kind="attack", player=pid)
     if m["stunned"]:
         kill(ctx, m, "is stunned and cannot resist: it is sent back to the Ever-Changing Chaos of Limbo.")
@@ -321,7 +324,7 @@ class HouseSlaad(rulesets.RuleSet):
             return None
         s = ctx.s
         text = step.get("text", "")
-        h11 = s["haunt"].setdefault("h11", {"hosts": [], "cure": [], "banish": []})
+        h11 = mine(ctx)
         if "figure leaves the board" in text:
             pid = traitors(s)[0]
             p = s["players"][pid]
@@ -333,9 +336,8 @@ class HouseSlaad(rulesets.RuleSet):
             mk.add(ctx, pid, "away", why="death_slaad")
             ctx.say(f"{ctx.who(pid)} sheds their disguise: the Death Slaad stands in their place and takes their "
                     "turns.", kind="haunt", player=pid)
-            ctx.say("In the Death Slaad's turn: monster move Death Slaad <way> (up to its Speed, no roll), then "
-                    "monster attack Death Slaad <hero>, or in its place task speed fireball.", kind="haunt_setup",
-                    to="traitors")
+            ctx.say("In the Death Slaad's turn it moves up to its Speed (no roll), then attacks once as a "
+                    "monster, or in its place casts {move:fireball}.", kind="haunt_setup", to="traitors")
             return True
         if "speech" in text:
             intro = ctx.c.haunts[11].raw["traitor"]["intro"]
@@ -345,9 +347,8 @@ class HouseSlaad(rulesets.RuleSet):
         if "Slaad Tadpole" in text:
             h11["hosts"] = list(heroes(s))
             ctx.say("Setup: a Slaad Tadpole squirms in every hero's chest. On the Arcane Retreat, Sorcerous Sundries "
-                    "or Warehouse: task speed scroll (once per turn). With a Cure Disease Scroll: task knowledge "
-                    "cure. With a Banishment Scroll, in place of an attack: task sanity banish.", kind="haunt_setup",
-                    to="heroes")
+                    "or Warehouse: {move:scroll} (once per turn). With a Cure Disease Scroll: {move:cure}. With a "
+                    "Banishment Scroll, in place of an attack: {move:banish}.", kind="haunt_setup", to="heroes")
             return True
         return None
 
@@ -408,12 +409,12 @@ class HouseSlaad(rulesets.RuleSet):
         """Secrets of Survival, haunt 11, "When a Hero Dies"."""
         s = ctx.s
         if pid in mine(ctx)["hosts"]:
-            s["haunt"]["h11"]["hosts"].remove(pid)
+            mine(ctx)["hosts"].remove(pid)
             ctx.say(f"A Slaad Tadpole bursts from {ctx.name(pid)}'s chest!", kind="haunt", player=pid)
             new_tadpole(ctx, s["players"][pid]["tile"])
         for kind in ("cure", "banish"):  # the scrolls are spent with their carrier
             if pid in mine(ctx)[kind]:
-                s["haunt"]["h11"][kind].remove(pid)
+                mine(ctx)[kind].remove(pid)
 
     def defence_dice(self, ctx, defender, trait):
         """Secrets of Survival, haunt 11, "Killing the Death Slaad Normally":
@@ -446,14 +447,6 @@ class HouseSlaad(rulesets.RuleSet):
             return "heroes", "The Death Slaad and every Slaad Tadpole are destroyed, and no hero is a host any more."
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): the Death
-        Slaad's Fireball; the heroes' scroll search, cure and banishment."""
-        return [{"type": "task", "trait": "speed", "task": "fireball"},
-                {"type": "task", "trait": "speed", "task": "scroll"},
-                {"type": "task", "trait": "knowledge", "task": "cure"},
-                {"type": "task", "trait": "sanity", "task": "banish"}]
-
     def haunt_goals(self, ctx, pid):
         """A hero: a shop while a scroll is left to take, the Death Slaad
         with a Banishment Scroll, else the Slaad Tadpoles and the Slaad (a
@@ -472,22 +465,25 @@ class HouseSlaad(rulesets.RuleSet):
             return {t for t in SHOPS if t in s["board"]}
         return {m["tile"] for m in tadpoles(s)} | ({slaad["tile"]} if slaad else set()) or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "scroll" in words or "cure" in words or "banish" in words:
-            turn = ctx.s["turn"]
-            if turn.get("monsters") or turn["player"] != pid or pid not in heroes(ctx.s):
-                raise IllegalAction("The heroes use the Spell Scrolls in their own turns.")
-        if "fireball" in words:
-            fireball(ctx, pid)
-            return True
-        if "scroll" in words:
-            search(ctx, pid, trait)
-            return True
-        if "cure" in words:
-            cure(ctx, pid)
-            return True
-        if "banish" in words:
-            banish(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("fireball", "Cast Fireball", lambda ctx, pid, trait, tile: fireball(ctx, pid, tile),
+                      who="traitors", when="monster_turn", instead_of_attack=True,
+                      allowed=lambda ctx, pid: fireball_closed(ctx),
+                      args=(rulesets.Arg("tile", lambda ctx, pid: fireball_tiles(ctx) if the_slaad(ctx.s) else [],
+                                         "Which tile?"),),
+                      summary="In place of the Death Slaad's attack, spend a Fireball token: 5 dice against each "
+                              "adventurer on its tile or one 1 space away, who defend with Speed."),
+        rulesets.Move("scroll", "Search for a Spell Scroll", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("speed",), who="heroes", once_per_turn=True,
+                      summary="On the Arcane Retreat, Sorcerous Sundries or Warehouse: Speed 3+ finds a Cure "
+                              "Disease Scroll, 5+ either scroll."),
+        rulesets.Move("cure", "Read a Cure Disease Scroll", lambda ctx, pid, trait: cure(ctx, pid),
+                      who="heroes", once_per_turn=True,
+                      summary="Spend the scroll to cure a host on your tile (you too) or destroy a Slaad Tadpole "
+                              "there."),
+        rulesets.Move("banish", "Read a Banishment Scroll", lambda ctx, pid, trait: banish(ctx, pid, trait),
+                      traits=("sanity",), who="heroes", instead_of_attack=True,
+                      summary="In place of an attack, a Sanity attack on the Death Slaad on your tile; it wins at "
+                              "once against a stunned one, and a beaten Slaad is gone for good."),
+    )

@@ -4,8 +4,15 @@ revealer is the traitor).
 What the bot carries out:
 - the Ioun Stones face down: the bot places them, asking the heroes where
   within the order the book sets;
-- a hero picks one up with `task knowledge ioun`; only the finder is told
-  which stone it is; its use with `task <trait> use <stone>`;
+- a hero picks one up with the declared move `ioun` (Knowledge 3+, once a
+  turn); only the finder is told which stone it is; its use with the
+  declared move `use` (the stone's number, offered only to its holder);
+- A Cursed Weapon: Blackrazor (the Berserker Axe) cannot be stolen while its
+  owner lives (the card itself cannot be dropped or traded); a hero with
+  the Shiny Rock on the traitor's tile may try it on the sword with the
+  declared move `rock`: the rock is discarded and the hero rolls 1 die (2:
+  the traitor takes 1 physical damage; 1: nothing; 0: the hero takes 1
+  mental damage);
 - killing the traitor wins with the Leadership stone; without it the killer
   inherits the curse: they become the traitor, receive the Tome privately,
   and the turn order is laid again;
@@ -15,6 +22,7 @@ Left to the players: nothing."""
 from .. import cards as cd
 from .. import effects, hooks, rng, rulesets
 from .. import haunt_play as hp
+from .. import state as st
 from .. import tokens as tk
 from .. import traits as tr
 from ..errors import IllegalAction
@@ -28,8 +36,12 @@ PICK_TARGET = 3
 BLACKRAZOR = "berserker_axe"
 
 
+SHINY_ROCK = "shiny_rock"
+OWN = rulesets.Own("h12", {"to_place": [], "held": {}, "won": None}, players=("held",), secret=True)
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h12", {"to_place": [], "held": {}, "won": None})
+    return rulesets.REGISTRY[12].record(ctx.s)
 
 
 def held(ctx, pid: str) -> list[int]:
@@ -93,8 +105,7 @@ def _found(ctx, task, item):
     ctx.say(f"{ctx.name(pid)} picks up an Ioun Stone and looks at it in secret.", kind="haunt", player=pid)
     number = token["stone"]
     ctx.say(f"Your Ioun Stone is number {number}, {NAMES[number]}: {what_it_does(number)}."
-            + ("" if number == LEADERSHIP else f" When you wish: task {BOOSTS.get(number, 'knowledge')} use "
-               f"{NAMES[number].lower()}."), kind="secret", to=pid)
+            + ("" if number == LEADERSHIP else " Use it when you wish: {move:use}."), kind="secret", to=pid)
 
 
 @rulesets.register(12)
@@ -139,14 +150,12 @@ class Blackrazor(rulesets.RuleSet):
         won = mine(ctx)["won"]
         return ("heroes", won) if won else None
 
-    def haunt_actions(self, ctx, pid):
-        """What buttons offer (each tried before it is shown): a hero's try
-        for a stone, and the use of each stone they hold (shown only to its
-        holder: which stone is which stays their secret)."""
-        holding = (ctx.s["haunt"].get("h12") or {}).get("held", {}).get(pid, [])
-        return [{"type": "task", "trait": "knowledge", "task": "ioun"}] + [
-            {"type": "task", "trait": BOOSTS.get(n, "knowledge"), "task": f"use {NAMES[n].lower()}"}
-            for n in sorted(set(holding)) if n != LEADERSHIP]
+    def card_stealable(self, ctx, card):
+        """Traitor's Tome, haunt 12: "A Cursed Weapon" (Blackrazor cannot be
+        stolen until the traitor is killed)."""
+        if card == BLACKRAZOR and owner(ctx) is not None:
+            return False
+        return None
 
     def haunt_goals(self, ctx, pid):
         """A hero collects the face-down stones, then goes after the traitor;
@@ -157,18 +166,21 @@ class Blackrazor(rulesets.RuleSet):
         stones = {t["tile"] for t in s["tokens"] if t["name"] == STONE}
         return stones or {s["players"][p]["tile"] for p in hp.alive(s, hp.traitors(s))} or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        turn = ctx.s["turn"]
-        if (words.startswith("use") or "ioun" in words) and (turn.get("monsters") or turn["player"] != pid):
-            raise IllegalAction("An Ioun Stone is picked up or used in its holder's own turn.")
-        if words.startswith("use"):
-            use_stone(ctx, pid, words[3:].strip())
-            return True
-        if "ioun" in words:
-            pick_up(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("ioun", "Pick up an Ioun Stone", lambda ctx, pid, trait: pick_up(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On a tile with a face-down Ioun Stone, a Knowledge roll of 3+ picks it up; only "
+                              "the finder learns which stone it is."),
+        rulesets.Move("use", "Use an Ioun Stone", lambda ctx, pid, trait, number: use_stone(ctx, pid, number),
+                      args=(rulesets.Arg("number", lambda ctx, pid: usable_stones(ctx, pid), "Which stone?"),),
+                      summary="Spend a stone you hold (not Leadership): Mastery keeps 1 of the top 3 items; the "
+                              "others mend a trait to its start, then add 2."),
+        rulesets.Move("rock", "Try the Shiny Rock on Blackrazor", lambda ctx, pid, trait: tempt(ctx, pid),
+                      who="heroes", allowed=lambda ctx, pid: rock_closed(ctx, pid),
+                      summary="With the Shiny Rock on the traitor's tile: discard it and roll 1 die; 2 hurts the "
+                              "traitor 1 physical, 0 hurts you 1 mental."),
+    )
 
 
 def owner_killed(ctx, owner: str, killer: str | None):
@@ -196,6 +208,55 @@ def owner_killed(ctx, owner: str, killer: str | None):
     hooks.fire("traitor_named", ctx, killer)
 
 
+def owner(ctx) -> str | None:
+    """Blackrazor's owner while the curse holds: the living traitor holding it."""
+    s = ctx.s
+    return next((p for p in hp.traitors(s) if s["players"][p]["alive"] and BLACKRAZOR in s["players"][p]["cards"]),
+                None)
+
+
+def usable_stones(ctx, pid: str) -> list[int]:
+    return sorted({n for n in (mine(ctx)["held"].get(pid) or []) if n != LEADERSHIP})
+
+
+def rock_closed(ctx, pid: str) -> str | None:
+    s = ctx.s
+    if SHINY_ROCK not in s["players"][pid]["cards"]:
+        return "You do not hold the Shiny Rock."
+    if SHINY_ROCK in s["turn"]["used"]:
+        return "You have already used, dropped, picked up or traded the Shiny Rock this turn."
+    sword = owner(ctx)
+    if sword is None or not st.together(s, pid, sword):
+        return "Blackrazor's owner is not on your tile."
+    return None
+
+
+def tempt(ctx, pid: str):
+    """Traitor's Tome, haunt 12: "A Cursed Weapon" (the Shiny Rock cannot
+    take Blackrazor: it is discarded and the hero rolls a die)."""
+    ctx.say(f"{ctx.name(pid)} holds the Shiny Rock out to Blackrazor.", kind="haunt", player=pid)
+    cd.discard(ctx, SHINY_ROCK)
+    effects.queue(ctx, pid, [{"do": "roll", "dice": 1, "bands": [
+        {"at_least": 2, "then": [{"do": "h12_say", "text": "Blackrazor is torn between owners."},
+                                 {"do": "h12_hurt_owner"}]},
+        {"at_least": 1, "at_most": 1, "then": [{"do": "h12_say", "text": "Nothing happens; the rock still shines."}]},
+        {"at_most": 0, "then": [{"do": "h12_say", "text": "Laughter rings in the hero's mind."},
+                                {"do": "damage", "kind": "mental", "amount": 1}]}]}], source="haunt", front=True)
+
+
+@effects.step("h12_say")
+def _say(ctx, task, item):
+    ctx.say(item["text"], kind="haunt")
+
+
+@effects.step("h12_hurt_owner")
+def _hurt_owner(ctx, task, item):
+    sword = owner(ctx)
+    if sword is not None:
+        effects.queue(ctx, sword, [{"do": "damage", "kind": "physical", "amount": 1}], source="haunt",
+                      front=True)
+
+
 def pick_up(ctx, pid: str, trait: str):
     """Secrets of Survival, haunt 12: "How to Collect Ioun Stones" (once per
     turn, Knowledge 3+)."""
@@ -206,26 +267,17 @@ def pick_up(ctx, pid: str, trait: str):
         raise IllegalAction("The Ioun Stones are for the heroes.")
     if not any(t["name"] == STONE for t in tk.on_tile(s, s["players"][pid]["tile"])):
         raise IllegalAction("There is no Ioun Stone on your tile.")
-    key = "task:ioun"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried for an Ioun Stone this turn.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": PICK_TARGET, "then": [{"do": "h12_found"}]},
         {"at_most": PICK_TARGET - 1, "then": []}]}], source="haunt", front=True)
 
 
-def use_stone(ctx, pid: str, name: str):
+def use_stone(ctx, pid: str, number: int):
     """Secrets of Survival, haunt 12: "How to Collect Ioun Stones" (each
     stone but Leadership is discarded once used)."""
-    mine_held = held(ctx, pid)
-    usable = [n for n in mine_held if n != LEADERSHIP]
-    chosen = [n for n in usable if NAMES[n].lower() == name] or (usable if not name and len(usable) == 1 else [])
-    if not chosen:
-        raise IllegalAction("Name an Ioun Stone you hold that can be used: "
-                            + (", ".join(NAMES[n] for n in usable) or "none") + ".")
-    number = chosen[0]
-    mine_held.remove(number)
+    if number not in usable_stones(ctx, pid):
+        raise IllegalAction("You hold no such Ioun Stone to use.")
+    held(ctx, pid).remove(number)
     ctx.say(f"{ctx.name(pid)} uses the {NAMES[number]} Ioun Stone.", kind="haunt", player=pid)
     if number == 2:
         effects.queue(ctx, pid, [{"do": "pick", "deck": "item", "look": 3}], source="haunt", front=True)

@@ -5,8 +5,9 @@ What the bot carries out:
   values, then gain 2 each; the traitor picks as many tiles as there are
   heroes for the invisible Gelatinous Cubes (tiles without heroes while any
   is left), told to the traitor alone and kept out of every view.
-- Hidden Cubes creep in the traitor's turn, up to 2 spaces each (`task
-  knowledge creep <number> <way>`, answered to the traitor alone). A hero
+- Hidden Cubes creep in the traitor's turn, up to 2 spaces each (the
+  declared move `creep`: a hidden Cube's number and a way out, answered to
+  the traitor alone). A hero
   who enters a hidden Cube's tile, or on whose tile one creeps, reveals it:
   its token goes on the board and each hero there takes 1 physical damage;
   the hero who walked in stops there.
@@ -18,9 +19,10 @@ What the bot carries out:
   damage and they stay.
 - A hero who would stun a Cube destroys it and draws an item card; a hero
   killed by the traitor or a Cube gives the traitor 1 in a trait of their
-  choice.
-- Wins (data): the traitor when every hero is dead, the heroes when the
-  traitor is.
+  choice, the last hero's death too: the traitor's win waits for that gain.
+- Wins: the traitor when every hero is dead (checked here, once Juiblex's
+  blessing for the last death is taken), the heroes when the traitor is
+  (data).
 
 Left to the players: nothing the books print. The table sees that the
 traitor notes tiles in secret at the setup, as at a real table, never which.
@@ -41,8 +43,13 @@ CREEP = 2  # spaces a Cube moves in a round
 ESCAPE_TARGET = 4
 
 
+# hidden Cubes by number and tile; "at": revealed Cubes' last tiles by monster id; "escaped": who tore free this
+# turn; "feeding": the blessings (gains) still to be taken
+OWN = rulesets.Own("h13", {"hidden": [], "at": {}, "escaped": None, "feeding": 0}, players=("escaped",), secret=True)
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].get("h13") or {"hidden": [], "at": {}, "escaped": None}
+    return rulesets.REGISTRY[13].record(ctx.s)
 
 
 def cubes(s: dict) -> list[dict]:
@@ -63,6 +70,11 @@ def blamed(mid: str | None, steps: list[dict]) -> list[dict]:
 
 
 ENGULF = [{"do": "damage", "kind": "physical", "amount": 1}]
+
+
+@effects.step("h13_fed")
+def _fed(ctx, task, item):
+    mine(ctx)["feeding"] = max(0, mine(ctx)["feeding"] - 1)
 
 
 @effects.step("h13_blame")
@@ -92,7 +104,7 @@ def _hide(ctx, task, item):
 def _decide_hide(ctx, pending, index):
     tile = pending["data"]["tiles"][index]
     number = pending["data"]["number"]
-    ctx.s["haunt"]["h13"]["hidden"].append({"n": number, "tile": tile, "left": CREEP})
+    mine(ctx)["hidden"].append({"n": number, "tile": tile, "left": CREEP})
     ctx.say(f"Hidden Gelatinous Cube {number} lies in wait on the {ctx.tile_name(tile)}.", kind="secret",
             to=pending["player"])
 
@@ -100,11 +112,11 @@ def _decide_hide(ctx, pending, index):
 def reveal(ctx, hidden: dict, walked_in: str | None = None) -> dict:
     """Traitor's Tome, haunt 13: "Revealing a Gelatinous Cube"."""
     s = ctx.s
-    s["haunt"]["h13"]["hidden"].remove(hidden)
+    mine(ctx)["hidden"].remove(hidden)
     ctx.say("Armour begins to sizzle: someone is half stuck in a gelatinous cube, an acid bath nobody lasts "
             "long in!", kind="haunt", tile=hidden["tile"])
     m = hp.add_monster(ctx, CUBE, hidden["tile"])
-    s["haunt"]["h13"]["at"][m["id"]] = hidden["tile"]
+    mine(ctx)["at"][m["id"]] = hidden["tile"]
     if walked_in and s["turn"] and s["turn"]["player"] == walked_in:
         s["turn"]["stopped"] = True
     for pid in reversed(heroes_on(s, hidden["tile"])):
@@ -128,18 +140,13 @@ def creep_way(ctx, tile: str, way: str) -> tuple[str | None, int]:
     return None, 1
 
 
-def creep(ctx, pid: str, words: list[str]):
+def creep(ctx, pid: str, number: int, way: str):
     """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (Ruling: the hidden
     Cubes move in the traitor's turn)."""
     s = ctx.s
-    if pid not in traitors(s) or s["turn"].get("monsters"):
-        raise IllegalAction("Only the traitor moves hidden Gelatinous Cubes, in their own turn.")
-    if len(words) != 2 or not words[0].isdigit():
-        raise IllegalAction("task knowledge creep <number> <way> (north, east, south, west, stairs or grate).")
-    hidden = next((c for c in mine(ctx)["hidden"] if c["n"] == int(words[0])), None)
+    hidden = next((c for c in mine(ctx)["hidden"] if c["n"] == number), None)
     if hidden is None:
-        raise IllegalAction(f"No hidden Gelatinous Cube {words[0]}.")
-    way = {"n": "north", "e": "east", "s": "south", "w": "west"}.get(words[1], words[1])
+        raise IllegalAction(f"No hidden Gelatinous Cube {number}.")
     here = ctx.c.tiles[hidden["tile"]]
     dest, cost = creep_way(ctx, hidden["tile"], way)
     if dest is None:
@@ -162,7 +169,7 @@ def _escape(ctx, task, item):
     Start of Each Hero's Turn": success moves the hero 1 tile away."""
     s = ctx.s
     pid = task["player"]
-    s["haunt"]["h13"]["escaped"] = {"player": pid, "turn": s["turn"]["number"]}
+    mine(ctx)["escaped"] = {"player": pid, "turn": s["turn"]["number"]}
     tiles = sorted({t for t, _ in moves_from(ctx, s["players"][pid]["tile"])}, key=ctx.tile_name)
     if not tiles:
         ctx.say(f"{ctx.name(pid)} wriggles free but has nowhere to go.", kind="haunt", player=pid)
@@ -200,7 +207,7 @@ class JuiblexCommands(rulesets.RuleSet):
         s = ctx.s
         text = step.get("text", "")
         t = traitors(s)[0]
-        s["haunt"].setdefault("h13", {"hidden": [], "at": {}, "escaped": None})
+        mine(ctx)
         if "starting values" in text:
             tracks = ctx.c.adventurers[s["players"][t]["adventurer"]].tracks
             for trait in ("might", "knowledge"):
@@ -211,8 +218,8 @@ class JuiblexCommands(rulesets.RuleSet):
             tr.change(ctx, t, "knowledge", 2)
         elif "Secretly write down" in text:
             count = len(heroes(s))
-            ctx.say("Setup: hidden Gelatinous Cubes creep in your own turn, up to 2 spaces each: task knowledge "
-                    "creep <number> <way>. Revealed ones move 2 spaces in the monster turn (monster move).",
+            ctx.say("Setup: hidden Gelatinous Cubes creep in your own turn, up to 2 spaces each: {move:creep}. "
+                    "Revealed ones move 2 spaces in the monster turn, as monsters do.",
                     kind="haunt_setup", to="traitors")
             effects.queue(ctx, t, [{"do": "h13_hide", "left": count, "of": count}], source="haunt")
         return True  # the rest: each side reads its own book privately; the tokens wait off the board
@@ -260,8 +267,8 @@ class JuiblexCommands(rulesets.RuleSet):
         m = next((x for x in cubes(s) if x["id"] == mover), None)
         if m is None:
             return None
-        old = s["haunt"]["h13"]["at"].get(m["id"])
-        s["haunt"]["h13"]["at"][m["id"]] = tile
+        old = mine(ctx)["at"].get(m["id"])
+        mine(ctx)["at"][m["id"]] = tile
         for pid in (heroes_on(s, old) if old and old != tile else []):  # "Gelatinous Cube Movement"
             moves.place_on(ctx, pid, tile, verb="is carried along inside the Gelatinous Cube to", stop=False)
         return None
@@ -291,16 +298,20 @@ class JuiblexCommands(rulesets.RuleSet):
         by_cube = any(m["id"] == killer and m["name"] == CUBE for m in s["monsters"])
         if pid in heroes(s) and (killer == t or by_cube) and s["players"][t]["alive"]:
             ctx.say("Juiblex's blessing courses through the traitor.", kind="haunt")
-            effects.queue(ctx, t, [{"do": "gain", "traits": "any", "amount": 1}], source="haunt", front=True)
+            mine(ctx)["feeding"] += 1  # the traitor's win waits for it (see win_check)
+            effects.queue(ctx, t, [{"do": "gain", "traits": "any", "amount": 1}, {"do": "h13_fed"}],
+                          source="haunt", front=True)
 
-    def haunt_actions(self, ctx, pid):
-        """The traitor's creeps (one button a hidden Cube and a way it can
-        go); the heroes have no task here. Shown to the traitor alone."""
+    def win_check(self, ctx):
+        """Traitor's Tome, haunt 13: "You Win When..." and "Feeding on the
+        Flesh of Heroes": every hero dead is the traitor's win, once the
+        blessing of the last death is taken (the gain comes with the kill)."""
         s = ctx.s
-        if pid not in traitors(s):
+        if not heroes(s) or hp.alive(s, heroes(s)):
             return None
-        return [{"type": "task", "trait": "knowledge", "task": f"creep {c['n']} {way}"}
-                for c in mine(ctx)["hidden"] for way in WAYS if creep_way(ctx, c["tile"], way)[0]]
+        if mine(ctx)["feeding"] and hp.alive(s, traitors(s)):
+            return None
+        return "traitor", "Every hero has been killed.", "all_heroes_dead"
 
     def haunt_goals(self, ctx, pid):
         """The heroes go after the traitor (the Cubes only trap them); the
@@ -310,9 +321,14 @@ class JuiblexCommands(rulesets.RuleSet):
             return None
         return {s["players"][t]["tile"] for t in hp.alive(s, traitors(s)) if st.on_board(s["players"][t])}
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if words and words[0] == "creep":
-            creep(ctx, pid, words[1:])
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("creep", "Creep a hidden Gelatinous Cube",
+                      lambda ctx, pid, trait, number, way: creep(ctx, pid, number, way),
+                      who="traitors", args=(
+                          rulesets.Arg("number", lambda ctx, pid: sorted(c["n"] for c in mine(ctx)["hidden"]),
+                                       "Which hidden Cube?"),
+                          rulesets.Arg("way", lambda ctx, pid: list(WAYS), "Which way?")),
+                      summary="In your own turn, move a hidden Cube up to 2 spaces in all, in secret; onto a "
+                              "hero's tile it is revealed and engulfs them."),
+    )

@@ -19,8 +19,8 @@ What the bot carries out:
 - Ballistas: when a hero discovers a city tile with a symbol, they may put a
   Ballista there instead of drawing (while any is left to find); with the
   city stacks empty the rest go where the revealer picks among the city
-  tiles farthest from the Dragon. `task might ballista`: a hero on a
-  Ballista's tile attacks the Dragon (on the city level) with 7 dice, 1 fewer
+  tiles farthest from the Dragon. The declared move `ballista`: a hero on a
+  Ballista's tile, in place of an attack, fires at the Dragon (on the city level) with 7 dice, 1 fewer
   for each tile between them. Defending on a Ballista's tile: each hero there
   takes 1 physical damage, the Ballista rolls 7 dice; beaten, it is destroyed
   and each hero there takes 2 more. A Dragon on a Ballista's tile that beats
@@ -49,8 +49,11 @@ LANDING = "catacomb_landing"
 BREATH_FACE = 2
 
 
+OWN = rulesets.Own("h14", {"destroyed": 0})  # the Ballistas smashed so far; no player ids
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].get("h14") or {"destroyed": 0}
+    return rulesets.REGISTRY[14].record(ctx.s)
 
 
 def the_dragon(s: dict) -> dict | None:
@@ -233,7 +236,7 @@ def ballista_defends(ctx, pid: str, tile: str, a: int):
 def destroy(ctx, b: dict, prey: list[str]):
     s = ctx.s
     tk.remove(s, b)
-    s["haunt"]["h14"]["destroyed"] += 1
+    mine(ctx)["destroyed"] += 1
     ctx.say(f"The Ballista on the {ctx.tile_name(b['tile'])} is smashed!", kind="haunt", tile=b["tile"])
     for hero in prey:
         effects.queue(ctx, hero, [{"do": "damage", "kind": "physical", "amount": 2}], source="haunt")
@@ -260,19 +263,15 @@ def _decide_ballista(ctx, pending, index):
             kind="token", tile=tile)
 
 
-def ballista_attack(ctx, pid: str, trait: str):
+def ballista_attack(ctx, pid: str):
     """Secrets of Survival, haunt 14, "Special Ballista Attack Rules"."""
     s = ctx.s
     m = the_dragon(s)
     tile = s["players"][pid]["tile"]
     if pid not in heroes(s) or not ballistas(s, tile):
         raise IllegalAction("A hero on a Ballista's tile fires it.")
-    if trait != "might":
-        raise IllegalAction("The Ballista attacks with its own Might: task might ballista.")
     if m is None or s["board"][m["tile"]]["level"] != "city":
         raise IllegalAction("The Ballista can fire only while the Dragon is on the city level.")
-    if s["turn"].get("attacked"):
-        raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
     s["turn"]["attacked"] = True
     between = max(0, len(paths(ctx, tile, True).get(m["tile"], [tile])) - 2)
     dice = rng.dice_count(BALLISTA_MIGHT - between)
@@ -295,10 +294,10 @@ class BattleForBaldursGate(rulesets.RuleSet):
     def setup_step(self, ctx, step):
         if step.get("do") != "manual":
             return None
-        ctx.s["haunt"].setdefault("h14", {"destroyed": 0})
+        mine(ctx)
         if "Ballista" in step.get("text", ""):
             ctx.say("Setup: 3 Ballistas wait to be found: discovering a city tile with a symbol, you may put one there "
-                    "instead of drawing. On a Ballista's tile, in place of an attack: task might ballista. The "
+                    "instead of drawing. On a Ballista's tile, in place of an attack: {move:ballista}. The "
                     "Dragon acts at the end of the haunt revealer's turn.", kind="haunt_setup")
         return True  # the turn order from the revealer's left is the default one
 
@@ -348,10 +347,6 @@ class BattleForBaldursGate(rulesets.RuleSet):
         hurt_dragon(ctx, amount)
         return True
 
-    def haunt_actions(self, ctx, pid):
-        """The Ballista shot (tried before it is offered)."""
-        return [{"type": "task", "trait": "might", "task": "ballista"}]
-
     def haunt_goals(self, ctx, pid):
         """A hero mans a Ballista nobody else stands at (or stays at their
         own); with none free, they discover city tiles while Ballistas are
@@ -375,8 +370,10 @@ class BattleForBaldursGate(rulesets.RuleSet):
         are the heroes' only real weapon against the Dragon."""
         return 0 if pending["kind"] == "h14_ballista" else None
 
-    def task(self, ctx, pid, trait, name):
-        if "ballista" in name.lower():
-            ballista_attack(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("ballista", "Fire the Ballista", lambda ctx, pid, trait: ballista_attack(ctx, pid),
+                      who="heroes", instead_of_attack=True,
+                      summary="On a Ballista's tile, in place of an attack: 7 dice against the Dragon on the city "
+                              "level, 1 fewer for each tile between you."),
+    )

@@ -7,12 +7,12 @@ What the bot carries out:
   die per adventurer and that many Kobolds on the Kobold Hideout, again at
   the start of each of the traitor's turns (the pile never runs out: the
   book lets the traitor take more tokens).
-- Kobold Traps: `task speed trap`, once per turn, Speed 3+ puts a Kobold Trap
+- Kobold Traps: the declared move `trap`, once per turn, Speed 3+ puts a Kobold Trap
   on the hero's tile. A Kobold that starts the monster turn (stunned or not)
   on a tile with traps, or moves onto one, rolls 1 die: 2 trapped (set
   aside, counted), 1 stunned, 0 the trap breaks (one trap token goes; with
   the last one gone, the other Kobolds there roll no more).
-- The mob attack: `task might mob <hero>` in the monster turn, every Kobold
+- The mob attack: the declared move `mob` (a hero) in the monster turn, every Kobold
   on the hero's tile that can still attack adds its Might (8 dice at most);
   losing it, the damage is spread 1 to a Kobold, each stunned.
 - At the end of the monster turn the Kobolds on the Mansion (stunned too)
@@ -37,6 +37,12 @@ TRAPPED, PILLAGED = "Kobolds trapped", "Kobolds at the Mansion"
 TRAP_TARGET = 3
 MOB = "haunt:mob"
 MOST_DICE = 8
+
+OWN = rulesets.Own("h15", {"mob": []})  # the Kobolds (monster ids) of the mob attack being resolved; no player ids
+
+
+def mine(ctx) -> dict:
+    return rulesets.REGISTRY[15].record(ctx.s)
 
 
 def kobolds(s: dict, tile: str | None = None) -> list[dict]:
@@ -110,40 +116,31 @@ def _pillage(ctx, task, item):
             f"({counters[PILLAGED]} in all).", kind="haunt", tile=MANSION)
 
 
-def set_trap(ctx, pid: str, trait: str):
+def set_trap(ctx, pid: str):
     """Secrets of Survival, haunt 15: "Setting Kobold Traps"."""
     s = ctx.s
-    if trait != "speed":
-        raise IllegalAction("Setting a trap takes a Speed roll.")
-    if pid not in heroes(s):
-        raise IllegalAction("The heroes set the Kobold Traps.")
-    if s["turn"].get("monsters"):
-        raise IllegalAction("Traps are set in a hero's own turn, not the monster turn.")
-    key = "task:h15_trap"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to set a trap this turn.")
-    s["turn"]["rolls"].append(key)
     tile = s["players"][pid]["tile"]
     effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
         {"at_least": TRAP_TARGET, "then": [{"do": "place_token", "token": TRAP, "where": tile}]},
         {"at_most": TRAP_TARGET - 1, "then": []}]}], source="haunt", front=True)
 
 
-def mob(ctx, pid: str, who: str):
+def mob_targets(ctx, pid: str) -> list[str]:
+    """The heroes on the board a mob may go after, in seat order."""
+    s = ctx.s
+    return [p for p in s["seats"] if p in heroes(s) and s["players"][p]["alive"] and st.on_board(s["players"][p])]
+
+
+def mob(ctx, pid: str, target: str):
     """Traitor's Tome, haunt 15: "Special Kobold Mob Attack Rules"."""
     s = ctx.s
     turn = s["turn"]
-    if not turn.get("monsters") or pid not in traitors(s):
-        raise IllegalAction("The Kobolds mob a hero in the monster turn.")
-    target = next((p for p in heroes(s) if who in (p, s["players"][p]["name"].lower())), None)
-    if target is None or not st.on_board(s["players"][target]) or not s["players"][target]["alive"]:
-        raise IllegalAction("Name a hero on the board: task might mob <hero>.")
     gang = [m for m in kobolds(s, s["players"][target]["tile"])
             if not m["stunned"] and m["id"] not in turn["attacked"] and st.beside(s, target, m)]
     if len(gang) < 2:
         raise IllegalAction("A mob needs two or more Kobolds on the hero's tile that have not attacked yet.")
     turn["attacked"] += [m["id"] for m in gang]
-    s["haunt"]["h15_mob"] = [m["id"] for m in gang]
+    mine(ctx)["mob"] = [m["id"] for m in gang]
     dice = min(MOST_DICE, sum(m["traits"]["might"] for m in gang))
     ctx.say(f"{len(gang)} Kobolds mob {ctx.name(target)}.", kind="attack")
     a = effects.make_roll(ctx, pid, dice, "Might for the Kobold mob", kind="contest")
@@ -165,9 +162,9 @@ class VerminSweep(rulesets.RuleSet):
         if text.startswith("Roll one die per adventurer"):
             effects.queue(ctx, traitors(s)[0], [{"do": "h15_spawn"}], source="haunt")
             ctx.say("Setup: new Kobolds come at the start of each of your turns. In the monster turn, two or more "
-                    "Kobolds on a hero's tile: task might mob <hero>.", kind="haunt_setup", to="traitors")
+                    "Kobolds on a hero's tile: {move:mob}.", kind="haunt_setup", to="traitors")
         elif "Kobold Traps" in text:
-            ctx.say("Setup: once per turn, task speed trap (Speed 3+) puts a Kobold Trap on your tile.",
+            ctx.say("Setup: once per turn, {move:trap} (Speed 3+) puts a Kobold Trap on your tile.",
                     kind="haunt_setup", to="heroes")
         for counter in (TRAPPED, PILLAGED):
             s["haunt"]["counters"].setdefault(counter, 0)
@@ -216,21 +213,13 @@ class VerminSweep(rulesets.RuleSet):
         s = ctx.s
         if ctx.src != MOB:
             return None
-        gang = [x for x in kobolds(s) if x["id"] in s["haunt"].get("h15_mob", [])]
+        gang = [x for x in kobolds(s) if x["id"] in mine(ctx)["mob"]]
         for x in gang[:amount]:
             attack.stun(ctx, x)
         return True
 
     def monster_turn_ending(self, ctx):
         return [{"do": "h15_pillage"}]
-
-    def haunt_actions(self, ctx, pid):
-        """A hero's trap; in the monster turn, the traitor's mob on each hero
-        (each tried before it is offered)."""
-        s = ctx.s
-        if pid in traitors(s):
-            return [{"type": "task", "trait": "might", "task": f"mob {h}"} for h in hp.alive(s, heroes(s))]
-        return [{"type": "task", "trait": "speed", "task": "trap"}]
 
     def haunt_goals(self, ctx, pid):
         """The heroes hold the Kobolds' way: the Kobold Hideout where they
@@ -244,12 +233,14 @@ class VerminSweep(rulesets.RuleSet):
         """The Kobolds make for the Mansion."""
         return {MANSION} if m["name"] == KOBOLD and MANSION in ctx.s["board"] else None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if words and words[0] == "trap":
-            set_trap(ctx, pid, trait)
-            return True
-        if words and words[0] == "mob":
-            mob(ctx, pid, " ".join(words[1:]))
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("trap", "Set a Kobold Trap", lambda ctx, pid, trait: set_trap(ctx, pid),
+                      traits=("speed",), who="heroes", once_per_turn=True,
+                      summary="Once a turn, a Speed roll of 3+ puts a Kobold Trap on your tile."),
+        rulesets.Move("mob", "Mob a hero with Kobolds", lambda ctx, pid, trait, target: mob(ctx, pid, target),
+                      who="traitors", when="monster_turn",
+                      args=(rulesets.Arg("player", mob_targets, "Which hero?"),),
+                      summary="In the monster turn, two or more Kobolds on a hero's tile attack together, their "
+                              "Might added (8 dice at most); beaten, each takes at most 1 damage."),
+    )

@@ -15,21 +15,21 @@ What the bot carries out:
   by the player to the active hero's right (who acts for the Claws) on a
   tile with no Claw and no adventurer, and when none is left on a new tile
   joined to the open doorway nearest a hero;
-- any damage destroys a Claw instead of stunning it; a group attack on
-  several Claws of your tile (`task might attack 3`: the Claws defend with
-  their combined trait, 8 dice at most, and one Claw dies per point of
-  damage);
-- fortifications: `task knowledge fortify` (once a turn, Knowledge 4+, then
-  pick the exit of your tile to seal), `task might clear north` (or `east`,
-  `south`, `west`, `stairs`, `grate`; any trait word) removes one of your
-  tile's Obstacles; a sealed exit stops heroes and Claws alike;
+- any damage destroys a Claw instead of stunning it; the Claws' defence is
+  rolled by the player to the attacker's right; a group attack on several
+  Claws of your tile (the declared move `attack`, with how many: the Claws
+  defend with their combined trait, 8 dice at most, and one Claw dies per
+  point of damage);
+- fortifications: the declared move `fortify` (once a turn, Knowledge 4+,
+  then pick the exit of your tile to seal) and `clear` (no roll: one of
+  your tile's Obstacles, by its exit, is taken away); a sealed exit stops
+  heroes and Claws alike;
 - the wins: the heroes when every living hero is on a tile with no Claw that
   no Claw can reach; the Claws once half the heroes (rounded down) are dead.
 
 Left to the players: nothing of this haunt's own rules.
 """
 import heapq
-import re
 
 from .. import attack, effects, hooks, rulesets
 from .. import board as bd
@@ -56,9 +56,12 @@ def obstacles(s: dict) -> list[list[str]]:
     return (s["haunt"].get(KEY) or {}).get("obstacles", [])
 
 
+OWN = rulesets.Own(KEY, {"obstacles": [], "group": 0})  # no player ids: the Obstacles by tile and exit
+
+
 def mine(ctx) -> dict:
     """This haunt's record, for steps and decisions that write it."""
-    return ctx.s["haunt"].setdefault(KEY, {"obstacles": [], "group": 0})
+    return rulesets.REGISTRY[16].record(ctx.s)
 
 
 def claws(s: dict, tile: str | None = None) -> list[dict]:
@@ -384,10 +387,9 @@ class NeedAHand(rulesets.RuleSet):
                     hp.add_monster(ctx, CLAW, t)
             return True
         if "Obstacle" in text:
-            ctx.say("Setup: the bot keeps the Obstacle tokens. Once a turn, `task knowledge fortify` (Knowledge 4+) "
-                    "seals an exit of your tile; `task might clear <north|east|south|west|stairs|grate>` takes one "
-                    "of your tile's Obstacles away. `task might attack <number>` attacks that many Crawling Claws "
-                    "on your tile at once.", kind="haunt_setup")
+            ctx.say("Setup: the bot keeps the Obstacle tokens. Once a turn, {move:fortify} (Knowledge 4+) seals an "
+                    "exit of your tile; {move:clear} takes one of your tile's Obstacles away; {move:attack} attacks "
+                    "as many Crawling Claws of your tile as you choose at once.", kind="haunt_setup")
             return True
         return True  # the spare pile is the bot's; the first turn is already the revealer's left
 
@@ -427,6 +429,15 @@ class NeedAHand(rulesets.RuleSet):
         destroy(ctx, m["tile"], min(group, amount), first=m)
         return True
 
+    def defence_roller(self, ctx, defender, trait):
+        """Secrets of Survival, haunt 16, "Special Attack Rules": the player to
+        the attacker's right rolls the Claws' defence."""
+        m = attack.monster_by_id(ctx, defender)
+        turn = ctx.s["turn"] or {}
+        if m["name"] == CLAW and turn.get("player") in ctx.s["players"] and not turn.get("monsters"):
+            return right_of(ctx.s, turn["player"])
+        return None
+
     def defence_dice(self, ctx, defender, trait):
         """A group of Claws defends with their traits added (8 dice at most)."""
         group = (ctx.s["haunt"].get(KEY) or {}).get("group") or 0
@@ -446,7 +457,7 @@ class NeedAHand(rulesets.RuleSet):
         exit stops heroes too."""
         here = ctx.s["players"][pid]["tile"]
         if here in ctx.s["board"] and blocking(ctx, here, tile):
-            return "An Obstacle token seals that way (`task might clear <exit>` on its tile takes it away)."
+            return "An Obstacle token seals that way ({move:clear} on its tile takes it away)."
         return None
 
     def monster_blocked(self, ctx, m, dest):
@@ -471,19 +482,6 @@ class NeedAHand(rulesets.RuleSet):
                 return None
         return "heroes", "Every hero stands on a tile that no Crawling Claw can reach, sealed off by fortifications."
 
-    def haunt_actions(self, ctx, pid):
-        """Best first: a group attack on the Claws of your tile (every size,
-        with Might), the fortification, then taking an Obstacle of your
-        tile away (each tried before it is offered)."""
-        s = ctx.s
-        p = s["players"][pid]
-        if pid not in heroes(s) or not st.on_board(p):
-            return None
-        here = len(claws(s, p["tile"]))
-        found = [{"type": "task", "trait": "might", "task": f"attack {n}"} for n in range(here, 0, -1)]
-        found.append({"type": "task", "trait": "knowledge", "task": "fortify"})
-        return found + [{"type": "task", "trait": "might", "task": f"clear {way}"} for way in EXITS]
-
     def haunt_goals(self, ctx, pid):
         """A hero's safe zone: the tile near them with the fewest open exits
         to seal and the fewest Claws to clear (their own tile once sealed)."""
@@ -504,33 +502,48 @@ class NeedAHand(rulesets.RuleSet):
         tiles = pending["data"]["tiles"]
         return max(range(len(tiles)), key=lambda i: near.get(tiles[i], 999))
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if not words:
-            return None
-        if words[0] == "fortify":
-            fortify(ctx, pid)
-            return True
-        if words[0] in ("clear", "remove", "destroy", "unfortify"):
-            clear(ctx, pid, words[1] if len(words) > 1 else None)
-            return True
-        found = re.fullmatch(r"(attack|claws?)\s*(\d+)", name.lower().strip())
-        if found:
-            group_attack(ctx, pid, trait, int(found.group(2)))
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("attack", "Attack several Crawling Claws",
+                      lambda ctx, pid, trait, number: group_attack(ctx, pid, trait, number),
+                      traits=("might",), who="heroes", instead_of_attack=True,
+                      args=(rulesets.Arg("number", lambda ctx, pid: group_sizes(ctx, pid), "How many Claws?"),),
+                      summary="Choose how many Claws of your tile to attack: one roll against their combined "
+                              "trait (8 dice at most); each point of damage destroys one."),
+        rulesets.Move("fortify", "Fortify an exit", lambda ctx, pid, trait: fortify(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="Once a turn, a Knowledge roll of 4+ seals an exit of your tile with an Obstacle."),
+        rulesets.Move("clear", "Take an Obstacle away", lambda ctx, pid, trait, way: clear(ctx, pid, way),
+                      who="heroes", args=(rulesets.Arg("way", lambda ctx, pid: sealed_ways(ctx, pid), "Which exit?"),),
+                      summary="Remove the Obstacle from an exit of your tile (no roll)."),
+    )
+
+
+def group_sizes(ctx, pid: str) -> list[int]:
+    """How many Claws of the hero's tile a group attack may take on, most first."""
+    s = ctx.s
+    p = s["players"][pid]
+    if not st.on_board(p):
+        return []
+    return list(range(len([m for m in claws(s, p["tile"]) if st.beside(s, pid, m)]), 0, -1))
+
+
+def sealed_ways(ctx, pid: str) -> list[str]:
+    """The exits of the hero's tile that an Obstacle covers, in the order of EXITS."""
+    s = ctx.s
+    p = s["players"][pid]
+    if not st.on_board(p):
+        return []
+    here = {_way_here(ctx, o, p["tile"]) for o in obstacles(s)}
+    return [way for way in EXITS if way in here]
 
 
 def fortify(ctx, pid: str):
     """Secrets of Survival, haunt 16, "How to Build a Fortification"."""
     s = ctx.s
     tile = s["players"][pid]["tile"]
-    key = "task:h16_fortify"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to fortify this turn.")
     if not fortifiable(ctx, tile):
         raise IllegalAction(f"No exit of the {ctx.tile_name(tile)} is left to fortify.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": FORTIFY_TARGET, "then": [{"do": "h16_fortify"}]},
         {"at_most": FORTIFY_TARGET - 1, "then": []}]}], source="haunt", front=True)

@@ -9,10 +9,10 @@ What the bot carries out:
 - the end of a hero's turn: Khirad's light (1 die of mental damage on the
   city level) or a Ward laid from the pile on a catacomb tile without a
   Mouther or a Ward;
-- clearing the Wards: `task knowledge ward` on a city-level omen tile,
+- clearing the Wards: the declared move `ward` on a city-level omen tile,
   Knowledge 3+, the traitor picks the Ward to clear on any tile; a 5+ earns
   one more attempt, never more than two clears a turn;
-- Attacking Their Minds: the traitor may `attack <hero> knowledge`;
+- Attacking Their Minds: the traitor may attack a hero with Knowledge;
 - the Mouthers: never leave the catacomb level, move before they attack,
   attack together with Sanity (3 dice, 2 more for each further Mouther on
   the tile, 8 at most). A win puts the hero on a city tile the traitor
@@ -44,8 +44,11 @@ TOP_UP = {"do": "place_monster", "monster": MOUTHER, "side": "traitor", "at": "c
           "apart": ["same"], "apart_if_possible": True, "count": 1}
 
 
+OWN = rulesets.Own("h17", {"clearing": {}})  # this turn's clearing attempts (no player ids)
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h17", {"clearing": {}})
+    return rulesets.REGISTRY[17].record(ctx.s)
 
 
 def mouthers(s: dict, tile: str | None = None) -> list[dict]:
@@ -194,9 +197,8 @@ class AnEyeInTheSky(rulesets.RuleSet):
                 if p["traits"]["knowledge"] < start:
                     tr.change(ctx, pid, "knowledge", start - p["traits"]["knowledge"])
                 tr.change(ctx, pid, "knowledge", 2)
-            ctx.say("Setup: the traitor may clear Anti-Magic Wards with `task knowledge ward` while on a city-level "
-                    "omen tile, and attack a hero with Knowledge (`attack <hero> knowledge`).", kind="haunt_setup",
-                    to="traitors")
+            ctx.say("Setup: the traitor may clear Anti-Magic Wards ({move:ward}) while on a city-level omen tile, "
+                    "and attack a hero with Knowledge.", kind="haunt_setup", to="traitors")
         return True  # "stays in play as the traitor": the reveal has said so
 
     def turn_ending(self, ctx, pid):
@@ -271,10 +273,6 @@ class AnEyeInTheSky(rulesets.RuleSet):
         """Traitor's Tome, haunt 17: "Attacking Their Minds"."""
         return ["knowledge"] if pid in hp.traitors(ctx.s) and weapon is None else None
 
-    def haunt_actions(self, ctx, pid):
-        """The traitor's clearing of a Ward (tried before it is offered)."""
-        return [{"type": "task", "trait": "knowledge", "task": "ward"}] if pid in hp.traitors(ctx.s) else None
-
     def haunt_goals(self, ctx, pid):
         """The heroes: catacomb tiles without a Ward (a Mouther there is
         beaten first, which frees the tile and gains Sanity; and
@@ -294,11 +292,13 @@ class AnEyeInTheSky(rulesets.RuleSet):
             free |= set(s["stacks"].get("catacomb", []))
         return free or None
 
-    def task(self, ctx, pid, trait, name):
-        if "ward" not in name.lower():
-            return None
-        clear(ctx, pid, trait)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("ward", "Clear an Anti-Magic Ward", lambda ctx, pid, trait: clear(ctx, pid, trait),
+                      traits=("knowledge",), who="traitors",
+                      summary="On a city-level omen tile, Knowledge 3+ clears a Ward of your choice (5+: one more "
+                              "try; two clears a turn at most)."),
+    )
 
 
 def clear(ctx, pid: str, trait: str):

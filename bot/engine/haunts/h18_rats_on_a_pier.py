@@ -16,12 +16,12 @@ What the bot carries out:
 - the Citizens spread evenly over the Elfsong Tavern, Inner Chamber and
   Kitchen;
 - the NPC turn after the last hero's turn and before the traitor's, run by
-  the hero who has just played (`monster move Citizen 1 <way>`, `monster
-  attack Citizen 1 <traitor or Wererat>`, `end`); the Citizens roll Speed
+  the hero who has just played (the Citizens' moves and attacks on the
+  traitor or a Wererat, then the end of the turn); the Citizens roll Speed
   as monsters do, slow only the traitor and get 1 more defence die for
   each hero on their tile;
-- the traitor (`attack Citizen 1`) and the Wererats (`monster attack
-  Wererat 1 Citizen 1`) attack Citizens: a win stuns, a win against a
+- the traitor (an ordinary attack) and the Wererats (a monster attack)
+  attack Citizens: a win stuns, a win against a
   stunned Citizen turns it (counted, and a new Wererat stands on its tile,
   unable to move or attack in that turn);
 - a Citizen that moves onto the Waterfront is rescued (counted);
@@ -33,6 +33,7 @@ from .. import attack, effects, geometry, rng, rulesets
 from .. import board as bd
 from .. import cards as cd
 from .. import haunt_play as hp
+from .. import marks as mk
 from .. import state as st
 from .. import traits as tr
 from ..errors import IllegalAction
@@ -46,8 +47,11 @@ BITE = "wererat_bite"
 CITY_STACKS = ("street", "building")
 
 
+OWN = rulesets.Own("h18", {"fresh": {}})  # the turn each new Wererat (monster id) appeared; no player ids
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h18", {"fresh": {}})
+    return rulesets.REGISTRY[18].record(ctx.s)
 
 
 def living(s: dict, name: str) -> list[dict]:
@@ -250,14 +254,15 @@ def fresh(ctx, m: dict) -> bool:
 
 
 WORDS_HEROES = ("Setup: in the NPC turn (after the last hero's turn, before the traitor's) the hero who has just "
-                "played runs the Citizens: `monster move Citizen 1 <way>`, `monster attack Citizen 1 <traitor or "
-                "Wererat 1>`, then `end`. A Citizen that reaches the Waterfront is rescued.")
-WORDS_TRAITOR = ("Setup: attack a Citizen with `attack Citizen 1`; in the monster turn a Wererat attacks one with "
-                 "`monster attack Wererat 1 Citizen 1`. Beating a stunned Citizen turns it.")
+                "played runs the Citizens: each may move, and attack the traitor or a Wererat on its tile, then the "
+                "turn ends. A Citizen that reaches the Waterfront is rescued.")
+WORDS_TRAITOR = ("Setup: you may attack a Citizen on your tile; in the monster turn a Wererat may attack a Citizen on "
+                 "its tile. Beating a stunned Citizen turns it.")
 
 
 @rulesets.register(18)
 class RatsOnAPier(rulesets.RuleSet):
+    own = OWN
     title = "Rats on a Pier"
 
     def setup_step(self, ctx, step):
@@ -293,6 +298,8 @@ class RatsOnAPier(rulesets.RuleSet):
             holder = cd.holder_of(ctx, BITE)
             if holder in hp.traitors(s):
                 cd.discard(ctx, BITE)  # the card gave its traits when drawn: nothing changes now
+                while mk.take(ctx, holder, "wererat"):  # the curse goes with its card (no more passing it on)
+                    pass
         else:
             return None
         return True

@@ -3,6 +3,9 @@ rulebook: Haunts With a Hidden Traitor).
 
 What the bot carries out:
 - the Cultists placed and the traitor's death winning for the heroes (data);
+- the Shrine to Bhaal, when not in play, taken from the catacomb stack and
+  joined at the open catacomb door farthest from the Kitchen Basement (the
+  haunt revealer picks among equally far doors), the stack shuffled;
 - the Whispering Skull laid beside the board and the random discards;
 - the Cultists' own turn after the haunt revealer's, and their Speed attacks
   that take a card instead of 2 or more damage;
@@ -31,7 +34,18 @@ from ..sides import alive
 SKULL = "whispering_skull"
 ELFSONG = "elfsong_tavern"
 SHRINE = "shrine_to_bhaal"
+KITCHEN_BASEMENT = "kitchen_basement"
 CULTIST = "Cultist"
+
+
+# Whether the traitor was unmasked in this round (no win then). The Skull laid
+# beside the board stays in the haunt record's shared "beside_board" list,
+# where the card checks look for it; no player id is kept by this module.
+OWN = rulesets.Own("h19", {"revealed_this_round": False})
+
+
+def mine(s: dict) -> dict:
+    return rulesets.REGISTRY[19].record(s)
 
 
 def beside_board(s: dict) -> list[str]:
@@ -100,6 +114,35 @@ def lay_skull_aside(ctx):
     ctx.say("The Whispering Skull is laid beside the board: nobody controls it.", kind="haunt", card=SKULL)
 
 
+def shrine_doors(ctx) -> list[tuple[str, str, int]]:
+    """The open catacomb doors the Shrine to Bhaal may join that are farthest
+    from the Kitchen Basement (counted in spaces to the door's tile)."""
+    doors = hp.fetch_doors(ctx, SHRINE)
+    if not doors or KITCHEN_BASEMENT not in ctx.s["board"]:
+        return doors
+    far = geometry.distances(ctx, KITCHEN_BASEMENT)
+    most = max(far.get(d[0], -1) for d in doors)
+    return [d for d in doors if far.get(d[0], -1) == most]
+
+
+@effects.step("_h19_shrine")
+def _shrine(ctx, task, item):
+    """Secrets of Survival, haunt 19, "Right Now" (first point)."""
+    if SHRINE in ctx.s["board"]:
+        return
+    doors = shrine_doors(ctx)
+    if not doors:
+        ctx.say("Setup: no open catacomb door can take the Shrine to Bhaal; it stays out of play.",
+                kind="haunt_setup")
+        return
+    if len(doors) == 1:
+        hp.attach_fetched(ctx, SHRINE, doors[0])
+        return
+    effects.ask(ctx, task["player"], "fetch_tile", "the Shrine to Bhaal joins which of the open doors farthest from "
+                "the Kitchen Basement?", [f"The {ctx.tile_name(t)}'s {side} door" for t, side, _ in doors],
+                tile=SHRINE, doors=[list(d) for d in doors])
+
+
 def path(ctx, start: str, goal: str) -> list[str]:
     """The tiles of a shortest way from `start` to `goal` (without `start`),
     each with the spaces spent to reach it: [(tile, spaces)]."""
@@ -127,13 +170,19 @@ def path(ctx, start: str, goal: str) -> list[str]:
 @rulesets.register(19)
 class ThickAsThieves(rulesets.RuleSet):
     title = "Thick as Thieves"
+    own = OWN
 
     # --- Right Now ------------------------------------------------------------------------
 
     def setup_step(self, ctx, step):
-        """Secrets of Survival, haunt 19, "Right Now": the revealer gives up the
+        """Secrets of Survival, haunt 19, "Right Now": the Shrine to Bhaal
+        brought into play (first point); the revealer gives up the
         Whispering Skull; every other player discards a random stealable item
         or omen (the bot picks at random, in the open)."""
+        if step.get("do") == "manual" and "Shrine to Bhaal" in step.get("text", "") and step.get("card") is None:
+            if SHRINE not in ctx.s["board"]:
+                effects.queue(ctx, hp.chooser(ctx.s, "heroes"), [{"do": "_h19_shrine"}], source="haunt")
+            return True
         if step.get("card") != SKULL:
             return None
         s = ctx.s
@@ -167,6 +216,11 @@ class ThickAsThieves(rulesets.RuleSet):
         Turn": the Cultists roll Speed once, each goes toward the closest
         hero and attacks with Speed if it can."""
         s = ctx.s
+        if not alive(s, s["seats"]):  # every adventurer dead: no Cultists' turn comes round again and again
+            hp.check_wins(ctx)
+            if s["phase"] == "haunt":
+                hp.finish(ctx, None, "Nobody is left to take a turn.", condition="nobody left")
+            return True
         runner = boss(s)
         turn = st.new_turn(runner, number)
         turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": []})
@@ -210,7 +264,7 @@ class ThickAsThieves(rulesets.RuleSet):
         the Cultists, Speed attacks; no win in the round of the reveal."""
         s = ctx.s
         tr.change(ctx, pid, "speed", 2)
-        s["haunt"]["revealed_this_round"] = not (s["turn"] or {}).get("monsters")
+        mine(s)["revealed_this_round"] = not (s["turn"] or {}).get("monsters")
         ctx.say(f"{ctx.name(pid)} gains 2 Speed, now runs the Cultists, and may attack with Speed instead of Might.",
                 kind="haunt", player=pid)
 
@@ -273,10 +327,9 @@ def _revealer_turn_ends(ctx, task, item):
     Wins When": both looked at when the haunt revealer's turn ends. Ruling:
     a traitor still hidden counts as a hero here, as everywhere."""
     s = ctx.s
-    h = s["haunt"]
     if s["phase"] != "haunt":
         return
-    fresh = h.pop("revealed_this_round", False)
+    fresh, mine(s)["revealed_this_round"] = mine(s)["revealed_this_round"], False
     holder = skull_holder_on(ctx, ELFSONG)
     if holder and not st.known_traitor(s, holder):
         hp.finish(ctx, "heroes", f"{ctx.name(holder)} holds the Whispering Skull on the Elfsong Tavern as the "

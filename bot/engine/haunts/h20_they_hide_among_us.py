@@ -17,7 +17,7 @@ What the bot carries out:
 - a dead hero's player tells the table whether it was a Doppelganger; when
   the leading Doppelganger dies while others live, the first of them from
   its left takes the lead (revealed if hidden) and reads the Tome;
-- Treasure Chests: `task might open` (or `speed`, `knowledge`), 3+ once a
+- Treasure Chests: the declared move `open` (Might, Speed or Knowledge), 3+ once a
   turn: the chest's number (dealt in secret, known to nobody) is told to
   all; 1-2 a Mimic (the traitor may have it attack a hero there at once),
   3 the Medallion of Thoughts (2 extra dice on its holder's attacks and
@@ -26,9 +26,10 @@ What the bot carries out:
   heroes when no Doppelganger, revealed or hidden, is alive.
 
 The Medallion of Thoughts is a token, not a card, so the card actions do not
-move it: its holder hands it over with `task might give <player name>` (both
-on one tile), lays it down with `task might drop medallion`, and anyone on
-its tile takes it with `task might take medallion`.
+move it: its holder hands it over with the declared move `give` (both on
+one tile), lays it down with `drop`, and anyone on its tile takes it with
+`take`. A Treasure Chest token laid by the Lost and Found event (its card
+beside it) is not one of the haunt's chests: `open` leaves it alone.
 
 Stealing it in an attack: the winner of an attack that would deal 2 or more
 damage to its holder on their tile is offered "Steal the Medallion of
@@ -47,6 +48,8 @@ from ..sides import alive, traitors
 KEY = "h20"              # secret: the hidden Doppelgangers and the chests' numbers still to come
 MEDALLION = "h20_medallion"  # public: who holds the Medallion of Thoughts
 LEAD = "h20_lead"        # public: the Doppelganger who leads (the traitor, then a successor)
+LYING = "h20_medallion_tile"  # public: where the Medallion lies when nobody holds it
+OWN = rulesets.Own(KEY, {"doubles": [], "pool": []}, players=("doubles",), secret=True, beside=(MEDALLION, LEAD))
 CHEST = "Treasure Chest"
 MIMIC = "Mimic"
 OPEN_TARGET = 3
@@ -55,7 +58,7 @@ SECRET_SECTIONS = ("Revealing as a Doppelganger", "Doppelganger Speed")
 
 def secret_state(ctx) -> dict:
     """This haunt's secret record, for steps and decisions that write it."""
-    return ctx.s["haunt"].setdefault(KEY, {"doubles": [], "pool": []})
+    return rulesets.REGISTRY[20].record(ctx.s)
 
 
 def doubles(s: dict) -> list[str]:
@@ -69,6 +72,14 @@ def lead(s: dict) -> str | None:
 
 def holder(s: dict) -> str | None:
     return s["haunt"].get(MEDALLION)
+
+
+def chests(s: dict) -> list[dict]:
+    """The haunt's own Treasure Chests (Traitor's Tome, haunt 20, "Right Now",
+    L1699: numbered Obstacle tokens). A Treasure Chest token an event laid
+    with its card beside it (Lost and Found) is not one of them: it keeps its
+    card and its own roll."""
+    return [t for t in s["tokens"] if t["name"] == CHEST and not t.get("card")]
 
 
 def true_heroes(s: dict) -> list[str]:
@@ -150,7 +161,7 @@ def _opened(ctx, task, item):
     "Treasure Chests"."""
     s = ctx.s
     pid, tile = task["player"], item["tile"]
-    chest = next((t for t in s["tokens"] if t["name"] == CHEST and t["tile"] == tile), None)
+    chest = next((t for t in chests(s) if t["tile"] == tile), None)
     pool = secret_state(ctx)["pool"]
     if chest is None or not pool:
         return
@@ -206,9 +217,8 @@ class TheyHideAmongUs(rulesets.RuleSet):
         secret_state(ctx)["pool"] = rng.shuffle(ctx.s, list(range(1, count + 1)))
         ctx.s["haunt"][LEAD] = traitors(ctx.s)[0]
         hp.place_chosen(ctx, step)
-        ctx.say("Setup: a Treasure Chest on your tile opens with `task might open` (or `task speed open`, `task "
-                "knowledge open`), 3+, once a turn. The Medallion of Thoughts: `task might give <name>`, `task might "
-                "drop medallion`, `task might take medallion`.", kind="haunt_setup")
+        ctx.say("Setup: a Treasure Chest on your tile opens with {move:open} (Might, Speed or Knowledge 3+, once a "
+                "turn). The Medallion of Thoughts: {move:give}, {move:drop}, {move:take}.", kind="haunt_setup")
         return True
 
     def turn_ending(self, ctx, pid):
@@ -266,9 +276,9 @@ class TheyHideAmongUs(rulesets.RuleSet):
             ctx.say(f"{ctx.name(pid)} was no Doppelganger.", kind="haunt", player=pid)
         if holder(s) == pid:
             ctx.s["haunt"][MEDALLION] = None
-            ctx.say("The Medallion of Thoughts falls to the floor with its bearer (`task might take medallion` "
-                    "there picks it up).", kind="haunt")
-            s["haunt"]["h20_medallion_tile"] = s["players"][pid]["tile"]
+            ctx.say("The Medallion of Thoughts falls to the floor with its bearer ({move:take} there picks it up).",
+                    kind="haunt")
+            s["haunt"][LYING] = s["players"][pid]["tile"]
         if pid != lead(s):
             return None
         seats = s["seats"]
@@ -299,17 +309,6 @@ class TheyHideAmongUs(rulesets.RuleSet):
             return "heroes", "The last Doppelganger is dead."
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """Best first: opening a chest (any of its three traits), taking the
-        Medallion up, handing it to someone on your tile, laying it down.
-        The same list for everyone, so a hidden Doppelganger's buttons look
-        like any hero's."""
-        s = ctx.s
-        found = [{"type": "task", "trait": t, "task": "open"} for t in ("might", "speed", "knowledge")]
-        found.append({"type": "task", "trait": "might", "task": "take medallion"})
-        found += [{"type": "task", "trait": "might", "task": f"give {p}"} for p in s["seats"] if p != pid]
-        return found + [{"type": "task", "trait": "might", "task": "drop medallion"}]
-
     def haunt_goals(self, ctx, pid):
         """The heroes: the Medallion of Thoughts (a chest while it is to be
         found, the tile where it lies); whoever holds it, and the
@@ -320,28 +319,26 @@ class TheyHideAmongUs(rulesets.RuleSet):
             return {s["players"][p]["tile"] for p in true_heroes(s) if s["players"][p]["alive"]} or None
         if pid in traitors(s) or holder(s):
             return None
-        lying = s["haunt"].get("h20_medallion_tile")
+        lying = s["haunt"].get(LYING)
         if lying:
             return {lying}
-        return {t["tile"] for t in s["tokens"] if t["name"] == CHEST} or None
+        return {t["tile"] for t in chests(s)} or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if words[:1] in (["open"], ["give"], ["drop"], ["take"]) and ctx.s["turn"].get("monsters"):
-            raise IllegalAction("Chests and the Medallion wait for an adventurer's own turn, not the monster turn.")
-        if words[:1] == ["open"]:
-            open_chest(ctx, pid, trait)
-            return True
-        if words[:1] == ["give"]:
-            give(ctx, pid, " ".join(words[1:]))
-            return True
-        if words[:2] == ["drop", "medallion"]:
-            drop(ctx, pid)
-            return True
-        if words[:2] == ["take", "medallion"]:
-            take(ctx, pid)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("open", "Open a Treasure Chest", lambda ctx, pid, trait: open_chest(ctx, pid, trait),
+                      traits=("might", "speed", "knowledge"),
+                      summary="On a Treasure Chest's tile, Might, Speed or Knowledge 3+ (once a turn) opens it: a "
+                              "Mimic, the Medallion of Thoughts or an item."),
+        rulesets.Move("take", "Pick up the Medallion", lambda ctx, pid, trait: take(ctx, pid),
+                      summary="Take the Medallion of Thoughts lying on your tile."),
+        rulesets.Move("give", "Hand over the Medallion", lambda ctx, pid, trait, target: give(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: [p for p in ctx.s["seats"] if p != pid],
+                                         "To whom?"),),
+                      summary="Give the Medallion of Thoughts to a living adventurer on your tile."),
+        rulesets.Move("drop", "Lay the Medallion down", lambda ctx, pid, trait: drop(ctx, pid),
+                      summary="Lay the Medallion of Thoughts down on your tile."),
+    )
 
 
 def open_chest(ctx, pid: str, trait: str):
@@ -352,7 +349,7 @@ def open_chest(ctx, pid: str, trait: str):
     key = "task:h20_open"
     if key in s["turn"]["rolls"]:
         raise IllegalAction("You have already tried to open a Treasure Chest this turn.")
-    if not any(t["name"] == CHEST and t["tile"] == tile for t in s["tokens"]):
+    if not any(t["tile"] == tile for t in chests(s)):
         raise IllegalAction("There is no Treasure Chest on your tile.")
     s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
@@ -364,19 +361,19 @@ def give(ctx, pid: str, who: str):
     s = ctx.s
     if holder(s) != pid:
         raise IllegalAction("You do not carry the Medallion of Thoughts.")
-    other = next((p for p in s["seats"] if ctx.name(p).lower() == who or p == who), None)
+    other = who if who in s["seats"] else None
     if other is None or other == pid or not s["players"][other]["alive"] or \
             s["players"][other]["tile"] != s["players"][pid]["tile"]:
-        raise IllegalAction("Give the Medallion to a living adventurer on your tile: `task might give <name>`.")
+        raise IllegalAction("Give the Medallion to a living adventurer on your tile.")
     s["haunt"][MEDALLION] = other
     ctx.say(f"{ctx.name(pid)} hands the Medallion of Thoughts to {ctx.name(other)}.", kind="haunt", player=pid)
 
 
 def take(ctx, pid: str):
     s = ctx.s
-    if holder(s) or s["haunt"].get("h20_medallion_tile") != s["players"][pid]["tile"]:
+    if holder(s) or s["haunt"].get(LYING) != s["players"][pid]["tile"]:
         raise IllegalAction("The Medallion of Thoughts is not lying on your tile.")
-    s["haunt"][MEDALLION], s["haunt"]["h20_medallion_tile"] = pid, None
+    s["haunt"][MEDALLION], s["haunt"][LYING] = pid, None
     ctx.say(f"{ctx.name(pid)} picks up the Medallion of Thoughts.", kind="haunt", player=pid)
 
 
@@ -384,6 +381,6 @@ def drop(ctx, pid: str):
     s = ctx.s
     if holder(s) != pid:
         raise IllegalAction("You do not carry the Medallion of Thoughts.")
-    s["haunt"][MEDALLION], s["haunt"]["h20_medallion_tile"] = None, s["players"][pid]["tile"]
+    s["haunt"][MEDALLION], s["haunt"][LYING] = None, s["players"][pid]["tile"]
     ctx.say(f"{ctx.name(pid)} lays the Medallion of Thoughts down on the {ctx.tile_name(s['players'][pid]['tile'])}.",
             kind="haunt", player=pid)

@@ -3,11 +3,11 @@
 What the bot carries out: the traitor's gain of 1 in a chosen trait per hero;
 each hero's 2 Eye tokens; the Holy Symbol shuffled back into the item deck
 from the discards at the start and whenever it is discarded; the traitor's
-Speed gouge (`task speed gouge <name>`, in place of the turn's attack: the
+Speed gouge (the declared move `gouge`, in place of the turn's attack: the
 target defends with Speed, the damage is dealt as usual and a win by 2 or
 more also takes an Eye, the hero losing 1 Sanity; both Eyes gone kills);
 every Eye left on a hero the traitor's damage kills; the traitor never
-falling to the skull; the ritual (`task sanity ritual` on the Fountain while
+falling to the skull; the ritual (the declared move `ritual` on the Fountain while
 every living hero is on the Fountain or the traitor's tile, for the listed
 classes or the Holy Symbol's holder) and both wins (the Eyes counter in the
 data; the ritual here).
@@ -29,8 +29,11 @@ GOUGE = "haunt:gouge"
 RITUAL_TARGET = 4
 
 
+OWN = rulesets.Own("h21", {"eyes": {}, "won": None}, players=("eyes",))  # eyes: {hero: Eye tokens on their card}
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h21", {"eyes": {}, "won": None})
+    return rulesets.REGISTRY[21].record(ctx.s)
 
 
 def take_eyes(ctx, hero: str, n: int):
@@ -56,7 +59,7 @@ def find_target(ctx, pid: str, words: str) -> str:
                 return o
         raise IllegalAction(f"Nobody called '{words}' is playing.")
     if len(here) != 1:
-        raise IllegalAction("Name the adventurer on your tile: `task speed gouge <name>`.")
+        raise IllegalAction("Name the adventurer on your tile.")
     return here[0]
 
 
@@ -70,7 +73,7 @@ def gouge(ctx, pid: str, trait: str, words: str):
     if turn.get("monsters"):
         raise IllegalAction("Priscilla gouges in her own turn, not the monster turn.")
     if trait != "speed":
-        raise IllegalAction("The gouge is a Speed attack: `task speed gouge <name>`.")
+        raise IllegalAction("The gouge is a Speed attack.")
     if turn.get("attacked"):
         raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
     target = find_target(ctx, pid, words)
@@ -134,7 +137,7 @@ def ritual(ctx, pid: str, trait: str):
     if pid not in hp.heroes(s):
         raise IllegalAction("Only the heroes can lay Priscilla to rest.")
     if trait != "sanity":
-        raise IllegalAction("The ritual is a Sanity roll: `task sanity ritual`.")
+        raise IllegalAction("The ritual is a Sanity roll.")
     if s["players"][pid]["tile"] != FOUNTAIN:
         raise IllegalAction("The ritual is made on the Fountain.")
     traitor_tile = s["players"][hp.traitors(s)[0]]["tile"]
@@ -175,14 +178,14 @@ class Priscilla(rulesets.RuleSet):
             effects.queue(ctx, traitor, [{"do": "gain", "traits": "any", "amount": 1}] * len(hp.heroes(s)),
                           source="haunt")
             ctx.say("Setup: gain 1 in a trait of your choice for each hero. In place of an attack, on a tile with a "
-                    "hero: `task speed gouge <name>`.", kind="haunt_setup", to="traitors")
+                    "hero: {move:gouge}.", kind="haunt_setup", to="traitors")
             return True
         if "(Eyes)" in text:
             for hero in hp.heroes(s):
                 mine(ctx)["eyes"][hero] = 2
             ctx.say("Setup: each hero puts 2 Eye tokens on their adventurer card.", kind="haunt_setup")
-            ctx.say("Setup: on the Fountain, with every living hero there or on Priscilla's tile: "
-                    "`task sanity ritual`.", kind="haunt_setup", to="heroes")
+            ctx.say("Setup: on the Fountain, with every living hero there or on Priscilla's tile: {move:ritual}.",
+                    kind="haunt_setup", to="heroes")
             return True
         if step.get("card") == HOLY:
             if HOLY in s["discard"]["item"]:
@@ -217,14 +220,6 @@ class Priscilla(rulesets.RuleSet):
         won = mine(ctx)["won"]
         return ("heroes", won) if won else None
 
-    def haunt_actions(self, ctx, pid):
-        """The traitor's gouge at each hero; a hero's ritual (each tried
-        before it is offered)."""
-        s = ctx.s
-        if pid in hp.traitors(s):
-            return [{"type": "task", "trait": "speed", "task": f"gouge {h}"} for h in hp.alive(s, hp.heroes(s))]
-        return [{"type": "task", "trait": "sanity", "task": "ritual"}]
-
     def haunt_goals(self, ctx, pid):
         """The heroes gather on the Fountain for the ritual (found first if it
         is still in its stack); with nobody left who could make it, they
@@ -241,12 +236,13 @@ class Priscilla(rulesets.RuleSet):
         return {t for k in ("building", "street", "catacomb") for t in s["stacks"].get(k, [])
                 if ctx.c.tiles[t].symbol == "item"} or {FOUNTAIN}
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if words.startswith("gouge"):
-            gouge(ctx, pid, trait, words[5:].strip())
-            return True
-        if words.startswith("ritual"):
-            ritual(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("gouge", "Gouge an eye", lambda ctx, pid, trait, target: gouge(ctx, pid, trait, target),
+                      traits=("speed",), who="traitors", instead_of_attack=True,
+                      args=(rulesets.Arg("player", lambda ctx, pid: hp.alive(ctx.s, hp.heroes(ctx.s)), "Which hero?"),),
+                      summary="In place of an attack, a Speed attack on a hero on your tile; a win takes an Eye."),
+        rulesets.Move("ritual", "Lay Priscilla to rest", lambda ctx, pid, trait: ritual(ctx, pid, trait),
+                      traits=("sanity",), who="heroes",
+                      summary="On the Fountain, with every living hero there or on Priscilla's tile, Sanity 4+."),
+    )

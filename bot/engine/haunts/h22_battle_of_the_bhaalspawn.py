@@ -18,6 +18,7 @@ NEW_ITEMS = 3
 
 @rulesets.register(22)
 class BattleOfTheBhaalspawn(rulesets.RuleSet):
+    own = rulesets.Own("h22", {"empty": False})  # whether the item deck ran out in the setup's drawing
     title = "Battle of the Bhaalspawn"
 
     def setup_step(self, ctx, step):
@@ -40,10 +41,6 @@ class BattleOfTheBhaalspawn(rulesets.RuleSet):
         (every other Bhaalspawn hunts you)."""
         return [o for o in ctx.s["seats"] if o != pid]
 
-    def haunt_actions(self, ctx, pid):
-        """No action of its own: attacks are the ordinary ones."""
-        return None
-
     def haunt_goals(self, ctx, pid):
         """Every Bhaalspawn hunts the others: their tiles."""
         s = ctx.s
@@ -64,7 +61,7 @@ def _draw(ctx, task, item):
     """One item card each time round; nothing more once the deck is empty."""
     s = ctx.s
     if not s["decks"]["item"]:
-        mine = s["haunt"].setdefault("h22", {"empty": False})
+        mine = rulesets.REGISTRY[22].record(s)
         if not mine["empty"]:
             mine["empty"] = True
             ctx.say("The item deck is empty: the drawing stops.", kind="haunt_setup")

@@ -6,10 +6,10 @@ values and 1 gained per hero in a trait they choose; the Rat Swarms (twice
 the heroes) placed by the traitor, away from heroes and from each other while
 a tile allows (the data's chosen placement); every hero starting enthralled;
 an enthralled hero's Knowledge 4+ roll as their turn starts (they stand up
-either way; a failure loses the turn); the Piper's music (`task knowledge
-pipe <name>`, in place of the turn's attack, at a hero within 2 tiles: the
-hero rolls Knowledge 4+ or is enthralled); Calling the Rats (`task might call`
-before moving: 1 die, that many unstunned Rat Swarms within 2 tiles, which
+either way; a failure loses the turn); the Piper's music (the declared move
+`pipe`, in place of the turn's attack, at a hero within 2 tiles: the
+hero rolls Knowledge 4+ or is enthralled); Calling the Rats (the declared move
+`call`, before moving: 1 die, that many unstunned Rat Swarms within 2 tiles, which
 go along with the Piper and are put down on her tile); the Rat Swarms' own
 moves (up to 2 spaces, no roll, heroes never slowing them), no normal
 attacks, and the bite offered each time one is about to leave a tile with
@@ -32,8 +32,11 @@ REACH = 2  # tiles, for the music and for calling the rats
 TARGET = 4
 
 
+OWN = rulesets.Own("h23", {"enthralled": [], "carried": []}, players=("enthralled",))  # carried: Rat Swarm ids
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h23", {"enthralled": [], "carried": []})
+    return rulesets.REGISTRY[23].record(ctx.s)
 
 
 def rat(ctx, mid: str) -> dict | None:
@@ -99,7 +102,7 @@ def pipe(ctx, pid: str, words: str):
     if named[0] not in targets:
         raise IllegalAction(f"{ctx.name(named[0])} is not within {REACH} tiles of you.")
     if not words and len(targets) != 1:
-        raise IllegalAction("Name the hero: `task knowledge pipe <name>`.")
+        raise IllegalAction("Name the hero.")
     hero = named[0]
     turn["attacked"] = True
     ctx.say(f"{ctx.name(pid)} plays the Dance of the Starving Rats at {ctx.name(hero)}: Knowledge 4+ or be "
@@ -220,8 +223,8 @@ class PiperOfBhaal(rulesets.RuleSet):
                     tr.change(ctx, pid, trait, below)
             effects.queue(ctx, pid, [{"do": "gain", "traits": "any", "amount": 1}] * len(hp.heroes(s)),
                           source="haunt")
-            ctx.say("Setup: before you move, `task might call` calls the rats; in place of an attack, `task "
-                    "knowledge pipe <name>` plays at a hero within 2 tiles. Rat Swarms bite when they leave a tile "
+            ctx.say("Setup: before you move, {move:call} calls the rats; in place of an attack, {move:pipe} plays "
+                    "at a hero within 2 tiles. Rat Swarms bite when they leave a tile "
                     "with heroes: the bot asks you.", kind="haunt_setup", to="traitors")
             return True
         if "on its side" in text:
@@ -296,15 +299,6 @@ class PiperOfBhaal(rulesets.RuleSet):
             ctx.h23_watching = False
         return [{"do": "h23_bite", "monster": m["id"]}, *others]
 
-    def haunt_actions(self, ctx, pid):
-        """The Piper's music at each hero, and her call to the rats (each
-        tried before it is offered)."""
-        s = ctx.s
-        if pid not in hp.traitors(s):
-            return None
-        found = [{"type": "task", "trait": "might", "task": "call"}]
-        return found + [{"type": "task", "trait": "knowledge", "task": f"pipe {h}"} for h in hp.alive(s, hp.heroes(s))]
-
     def haunt_goals(self, ctx, pid):
         """The heroes go for the Piper (her death is their win), not the rats;
         the Piper hunts."""
@@ -313,16 +307,12 @@ class PiperOfBhaal(rulesets.RuleSet):
             return None
         return {s["players"][t]["tile"] for t in hp.alive(s, hp.traitors(s)) if st.on_board(s["players"][t])} or None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if (words.startswith("pipe") or words.startswith("call")) and ctx.s["turn"].get("monsters"):
-            raise IllegalAction("The Piper plays and calls in her own turn, not the monster turn.")
-        if words.startswith("pipe"):
-            if trait != "knowledge":
-                raise IllegalAction("The music is answered with Knowledge: `task knowledge pipe <name>`.")
-            pipe(ctx, pid, words[4:].strip())
-            return True
-        if words.startswith("call"):
-            call(ctx, pid)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("call", "Call the rats", lambda ctx, pid, trait: call(ctx, pid), who="traitors",
+                      summary="Before moving: 1 die, that many Rat Swarms within 2 tiles go along with the Piper."),
+        rulesets.Move("pipe", "Play the pipes", lambda ctx, pid, trait, target: pipe(ctx, pid, target),
+                      who="traitors", instead_of_attack=True,
+                      args=(rulesets.Arg("player", lambda ctx, pid: hp.alive(ctx.s, hp.heroes(ctx.s)), "Which hero?"),),
+                      summary="In place of an attack, a hero within 2 tiles rolls Knowledge 4+ or is enthralled."),
+    )

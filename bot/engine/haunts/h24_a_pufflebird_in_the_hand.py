@@ -5,15 +5,14 @@ What the bot carries out: the traitor's 2 Might; a Cultist of Bhaal on each
 hero's tile and the Harper badges on the Elfsong Tavern (data); Drabin
 Pufflebird placed on the catacomb tile farthest from the Kitchen Basement,
 as an NPC figure on the heroes' side (data: the heroes' chooser is asked only
-when several tiles are equally far); picking up Harper badges (`task speed
-badge`, heroes only, one badge each time, where badge tokens lie); the escort
-(`task speed escort`: on Drabin's tile with a badge, before moving, roll
+when several tiles are equally far); picking up Harper badges (the declared
+move `badge`, heroes only, one badge each time, where badge tokens lie); the escort
+(the declared move `escort`: on Drabin's tile with a badge, before moving, roll
 Speed, half the total rounded down and at least 1 is how far you may move
 this turn, and Drabin goes with you); Drabin never attacking, defending with
 1 more die per hero on his tile and dying to 2 or more damage from one
 attack; the traitor's and the Cultists' Might or Sanity attacks, on heroes
-and on Drabin (`attack Drabin Pufflebird sanity`; in the monster turn
-`monster attack Cultist of Bhaal 1 Drabin Pufflebird`); a Cultist removed by
+and on Drabin (ordinary attacks and monster attacks); a Cultist removed by
 any damage; Lord of Murder (the traitor gains 1 Might or Sanity, asked, for
 each hero or Cultist killed); the heroes' win when a turn ends with Drabin on
 the Mansion, and the traitor's when he dies (data).
@@ -37,8 +36,12 @@ MANSION = "mansion"
 DEADLY = 2  # damage in one attack that kills Drabin
 
 
+# badges: {hero: Harper badges carried}; escort: {"player": hero, "turn": number} for this turn's escort
+OWN = rulesets.Own("h24", {"badges": {}, "escort": None}, players=("badges", "escort"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h24", {"badges": {}, "escort": None})
+    return rulesets.REGISTRY[24].record(ctx.s)
 
 
 def drabin(ctx) -> dict | None:
@@ -83,7 +86,7 @@ def escort(ctx, pid: str, trait: str):
     turn = s["turn"]
     m = drabin(ctx)
     if trait != "speed":
-        raise IllegalAction("The escort rolls Speed: `task speed escort`.")
+        raise IllegalAction("The escort rolls Speed.")
     if pid in hp.traitors(s):
         raise IllegalAction("Drabin follows only the heroes.")
     if m is None or not st.beside(s, pid, m):
@@ -136,13 +139,12 @@ class APufflebirdInTheHand(rulesets.RuleSet):
         text = step.get("text", "")
         if "gains 2 Might" in text:
             tr.change(ctx, hp.traitors(s)[0], "might", 2)
-            ctx.say("Setup: attack with Might or Sanity, Drabin too (`attack Drabin Pufflebird sanity`); in the "
-                    "monster turn: `monster attack Cultist of Bhaal 1 Drabin Pufflebird`.", kind="haunt_setup",
-                    to="traitors")
+            ctx.say("Setup: you attack with Might or Sanity, Drabin too; in the monster turn a Cultist of Bhaal on "
+                    "Drabin's tile may attack him.", kind="haunt_setup", to="traitors")
             return True
         if "escorted" in text:
-            ctx.say("Setup: on the Elfsong Tavern `task speed badge` picks up a Harper badge; on Drabin's tile with "
-                    "a badge, before moving, `task speed escort`.", kind="haunt_setup", to="heroes")
+            ctx.say("Setup: on the Elfsong Tavern {move:badge} picks up a Harper badge; on Drabin's tile with a "
+                    "badge, before moving, {move:escort}.", kind="haunt_setup", to="heroes")
             return True
         return None
 
@@ -207,15 +209,15 @@ class APufflebirdInTheHand(rulesets.RuleSet):
         return [{"do": "h24_home"}]
 
     def haunt_actions(self, ctx, pid):
-        """A hero's badge pick-up and escort; in the monster turn, each
-        Cultist's attack on Drabin (each tried before it is offered)."""
+        """In the monster turn, each Cultist's attack on Drabin (each tried
+        before it is offered)."""
         s = ctx.s
         m = drabin(ctx)
         if (s["turn"] or {}).get("monsters"):
             return [{"type": "monster", "op": "attack", "monster": c["id"], "target": m["id"], "trait": t}
                     for c in s["monsters"] if m and c["name"] == CULTIST and not c["dead"] and c["tile"] == m["tile"]
                     for t in ("might", "sanity")]
-        return [{"type": "task", "trait": "speed", "task": word} for word in ("badge", "escort")]
+        return None
 
     def haunt_goals(self, ctx, pid):
         """The traitor: Drabin. The heroes: one of them (a badge carrier, or
@@ -245,14 +247,12 @@ class APufflebirdInTheHand(rulesets.RuleSet):
         d = drabin(ctx)
         return {d["tile"]} if d and m["name"] == CULTIST else None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if (words.startswith("badge") or words.startswith("escort")) and ctx.s["turn"].get("monsters"):
-            raise IllegalAction("Badges and the escort wait for a hero's own turn, not the monster turn.")
-        if words.startswith("badge"):
-            pick_badge(ctx, pid)
-            return True
-        if words.startswith("escort"):
-            escort(ctx, pid, trait)
-            return True
-        return None
+    own = OWN
+    moves = (
+        rulesets.Move("badge", "Pick up a Harper badge", lambda ctx, pid, trait: pick_badge(ctx, pid), who="heroes",
+                      summary="Take a Harper badge from your tile."),
+        rulesets.Move("escort", "Escort Drabin", lambda ctx, pid, trait: escort(ctx, pid, trait),
+                      traits=("speed",), who="heroes",
+                      summary="On Drabin's tile with a badge, before moving: roll Speed; Drabin follows you for "
+                              "half the total in spaces."),
+    )

@@ -6,15 +6,14 @@ and 2); the numbered face-down Obstacle tokens, each number placed where the
 traitor picks (tiles without one first), the numbers told to the traitor
 alone; the Lich's figure put on the tile the traitor picks; the Lich never
 falling to the skull until the Phylactery is found; the heroes' search
-(`task knowledge search`, in place of an attack, Knowledge 3+ on a tile with
+(the declared move `search`, in place of an attack, Knowledge 3+ on a tile with
 a token: 1 destroys the Phylactery, 2/4/6 raise a Skeleton that attacks the
 searcher at once, 3/5 give an item); the Lich's Knowledge attack that stuns
-instead of hurting (`task knowledge stun <name>`, as the turn's attack); once
-a turn besides it, on a stunned hero's tile, Life Drain (`task might drain
-<name>`: 2 dice, 3+ kills and the Lich gains 1 in every trait) or Dominate
-(`task knowledge dominate <name>`: a Knowledge attack; a win stands the hero
-up, dominated); Snap Out of It (`task knowledge free <name>`, in place of an
-attack: 2+ for a stunned hero, 4+ for a dominated one); a dominated hero
+instead of hurting (the declared move `stun`, as the turn's attack); once a
+turn besides it, on a stunned hero's tile, Life Drain (`drain`: 2 dice, 3+
+kills and the Lich gains 1 in every trait) or Dominate (`dominate`: a
+Knowledge attack; a win stands the hero up, dominated); Snap Out of It
+(`free`, in place of an attack: 2+ for a stunned hero, 4+ for a dominated one); a dominated hero
 counted as the heroes' opponent and the Lich's ally (moving past, attacks,
 the monsters leave them be); the Lich's win when every hero is dead or
 dominated, and the heroes' when the Lich dies (data).
@@ -42,9 +41,12 @@ SEARCH, DRAIN = 3, 3
 FREE = {"stunned": 2, "dominated": 4}
 
 
+OWN = rulesets.Own("h25", {"stunned": [], "dominated": [], "phylactery": False, "risen": 0, "special": None},
+                   players=("stunned", "dominated"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h25", {"stunned": [], "dominated": [], "phylactery": False, "risen": 0,
-                                             "special": None})
+    return rulesets.REGISTRY[25].record(ctx.s)
 
 
 def to_place(ctx) -> list[int]:
@@ -123,7 +125,7 @@ def search(ctx, pid: str, trait: str):
     if pid not in living_heroes(ctx) or pid in mine(ctx)["dominated"]:
         raise IllegalAction("Only the heroes search the battlefield.")
     if trait != "knowledge":
-        raise IllegalAction("The search is a Knowledge roll: `task knowledge search`.")
+        raise IllegalAction("The search is a Knowledge roll.")
     if not any(t["name"] == SITE for t in tk.on_tile(s, s["players"][pid]["tile"])):
         raise IllegalAction("There is no face-down Obstacle token on your tile.")
     if turn.get("attacked"):
@@ -216,7 +218,7 @@ def lich_acts(ctx, pid: str, what: str, words: str, trait: str):
     state = mine(ctx)
     if what == "stun":
         if trait != "knowledge":
-            raise IllegalAction("The stunning attack uses Knowledge: `task knowledge stun <name>`.")
+            raise IllegalAction("The stunning attack uses Knowledge.")
         if turn.get("attacked"):
             raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
         hero = named(ctx, pid, words, [h for h in living_heroes(ctx) if h not in state["dominated"]], "a hero")
@@ -231,7 +233,7 @@ def lich_acts(ctx, pid: str, what: str, words: str, trait: str):
         raise IllegalAction("You have already made Life Drain or Dominate this turn.")
     hero = named(ctx, pid, words, [h for h in living_heroes(ctx) if h in state["stunned"]], "a stunned hero")
     if what == "dominate" and trait != "knowledge":
-        raise IllegalAction("Dominate is a Knowledge attack: `task knowledge dominate <name>`.")
+        raise IllegalAction("Dominate is a Knowledge attack.")
     state["special"] = turn["number"]
     if what == "dominate":
         ctx.say(f"The Lich reaches into {ctx.name(hero)}'s mind: Dominate.", kind="attack")
@@ -257,7 +259,7 @@ def free(ctx, pid: str, words: str, trait: str):
     if pid not in living_heroes(ctx) or pid in state["dominated"]:
         raise IllegalAction("Only a free hero can snap another out of it.")
     if trait != "knowledge":
-        raise IllegalAction("Snapping someone out of it is a Knowledge roll: `task knowledge free <name>`.")
+        raise IllegalAction("Snapping someone out of it is a Knowledge roll.")
     if turn.get("attacked"):
         raise IllegalAction("This takes the place of your attack, which you have made this turn.")
     hero = named(ctx, pid, words, state["stunned"] + state["dominated"], "a stunned or dominated hero")
@@ -278,6 +280,12 @@ def _freed(ctx, task, item):
                 player=item["hero"])
 
 
+def _held_heroes(ctx, pid: str) -> list[str]:
+    """The stunned or dominated heroes, in seat order."""
+    held = mine(ctx)["stunned"] + mine(ctx)["dominated"]
+    return [p for p in ctx.s["seats"] if p in held and p != pid]
+
+
 @rulesets.register(25)
 class ForTheGloryOfTyr(rulesets.RuleSet):
     title = "For the Glory of Tyr"
@@ -296,12 +304,10 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
             for trait, more in (("speed", 1), ("knowledge", 2)):
                 below = max(0, tracks[trait].start - s["players"][pid]["traits"][trait])
                 tr.change(ctx, pid, trait, below + more)
-            ctx.say("Setup: `task knowledge stun <name>` is your Knowledge attack; besides it, on a stunned hero's "
-                    "tile, `task might drain <name>` or `task knowledge dominate <name>`.", kind="haunt_setup",
-                    to="traitors")
-            ctx.say("Setup: on a tile with an Obstacle token, `task knowledge search`; beside a stunned or "
-                    "dominated hero, `task knowledge free <name>` (each in place of your attack).",
-                    kind="haunt_setup", to="heroes")
+            ctx.say("Setup: {move:stun} is your Knowledge attack; besides it, on a stunned hero's tile, "
+                    "{move:drain} or {move:dominate}.", kind="haunt_setup", to="traitors")
+            ctx.say("Setup: on a tile with an Obstacle token, {move:search}; beside a stunned or dominated hero, "
+                    "{move:free} (each in place of your attack).", kind="haunt_setup", to="heroes")
             return True
         if step.get("label") == SITE:
             to_place(ctx)[:] = list(range(1, len(s["seats"]) + 1))
@@ -349,19 +355,6 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
             return "traitor", "Every hero left is dominated by the Lich."
         return None
 
-    def haunt_actions(self, ctx, pid):
-        """The heroes' search and Snap Out of It (at each other hero); the
-        Lich's stunning attack, Life Drain and Dominate (at each hero). Each
-        is tried before it is offered."""
-        s = ctx.s
-        others = [h for h in living_heroes(ctx) if h != pid]
-        if pid == lich(ctx):
-            return [{"type": "task", "trait": t, "task": f"{verb} {h}"} for h in others
-                    for verb, t in (("stun", "knowledge"), ("dominate", "knowledge"), ("drain", "might"))]
-        found = [{"type": "task", "trait": "knowledge", "task": "search"}]
-        return found + [{"type": "task", "trait": "knowledge", "task": f"free {h}"} for h in others
-                        if h in mine(ctx)["stunned"] + mine(ctx)["dominated"]]
-
     def haunt_goals(self, ctx, pid):
         """A free hero: the battlefield sites while the Phylactery is hidden,
         then the Lich; a dominated hero: the free heroes; the Lich hunts."""
@@ -377,17 +370,30 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
         foe = lich(ctx)
         return {s["players"][foe]["tile"]} if s["players"][foe]["alive"] else None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        verb, _, rest = words.partition(" ")
-        if verb in ("search", "stun", "drain", "dominate", "free") and ctx.s["turn"].get("monsters"):
-            raise IllegalAction("That is done in an adventurer's own turn, not the monster turn.")
-        if verb == "search":
-            search(ctx, pid, trait)
-        elif verb in ("stun", "drain", "dominate"):
-            lich_acts(ctx, pid, verb, rest.strip(), trait)
-        elif verb == "free":
-            free(ctx, pid, rest.strip(), trait)
-        else:
-            return None
-        return True
+    own = OWN
+    left_to_players = ("How a dominated hero plays their turns: the book has them act for the Lich, and the bot "
+                       "leaves those choices to their player.",)
+    moves = (
+        rulesets.Move("search", "Search the battlefield", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", instead_of_attack=True,
+                      summary="In place of an attack, on a tile with an Obstacle token, Knowledge 3+ turns it over."),
+        rulesets.Move("free", "Snap them out of it", lambda ctx, pid, trait, target: free(ctx, pid, target, trait),
+                      traits=("knowledge",), who="heroes", instead_of_attack=True,
+                      args=(rulesets.Arg("player", _held_heroes, "Which hero?"),),
+                      summary="In place of an attack, Knowledge 2+ frees a stunned hero, 4+ a dominated one."),
+        rulesets.Move("stun", "Stun a hero", lambda ctx, pid, trait, target: lich_acts(ctx, pid, "stun", target, trait),
+                      traits=("knowledge",), who="traitors", instead_of_attack=True,
+                      args=(rulesets.Arg("player", lambda ctx, pid: living_heroes(ctx), "Which hero?"),),
+                      summary="The Lich's Knowledge attack: a win stuns the hero instead of hurting."),
+        rulesets.Move("drain", "Life Drain",
+                      lambda ctx, pid, trait, target: lich_acts(ctx, pid, "drain", target, trait), who="traitors",
+                      args=(rulesets.Arg("player", lambda ctx, pid: living_heroes(ctx), "Which stunned hero?"),),
+                      summary="Once a turn, on a stunned hero's tile: 2 dice, 3+ kills and the Lich gains 1 in "
+                              "every trait."),
+        rulesets.Move("dominate", "Dominate",
+                      lambda ctx, pid, trait, target: lich_acts(ctx, pid, "dominate", target, trait),
+                      traits=("knowledge",), who="traitors",
+                      args=(rulesets.Arg("player", lambda ctx, pid: living_heroes(ctx), "Which stunned hero?"),),
+                      summary="Once a turn, on a stunned hero's tile: a Knowledge attack; a win makes the hero the "
+                              "Lich's ally."),
+    )

@@ -15,20 +15,20 @@ What the bot carries out:
   free tiles run out; none once the green dragon is dead.
 - Poison: a hero leaving a poisoned tile rolls Speed 3+ or takes 2 physical
   damage and may go on; the traitor is unaffected.
-- Clues: `task knowledge clue` (a hero on a tile without Poison, Knowledge
+- Clues: the declared move `clue` (a hero on a tile without Poison, Knowledge
   5+); the last clue reveals the top building or street tile (the finder
   picks the stack), joined to the city door nearest the Elfsong Tavern, any
   colour, with the Draakhorn token on it.
-- The Draakhorn: `task knowledge horn` on its tile (Knowledge 4+): dice
+- The Draakhorn: the declared move `horn` on its tile (Knowledge 4+): dice
   equal to the starting heroes, that many Poison tokens taken off (the hero
   picks which), an Obstacle token on the Elfsong Tavern; the last one kills
   the dragon: every Poison token goes and no more are placed.
-- Looting: `task knowledge loot` or `task speed loot` (the traitor on a
+- Looting: the declared move `loot`, Knowledge or Speed (the traitor on a
   Treasure Chest tile, 2+ plus 1 per hero there): the chest goes onto the
   traitor's card and an item card is drawn.
 - The Orb: Knowledge may be used to attack whoever holds it (the defender
   rolls Knowledge); a win of 2 or more may take the Orb instead of the
-  damage; a dead holder leaves it on the tile, where `task might orb` picks
+  damage; a dead holder leaves it on the tile, where the move `orb` picks
   it up.
 - Wins: the traitor, ending a turn on the House of Blood holding every
   Treasure Chest, or with every hero dead; the heroes, once the dragon is
@@ -59,9 +59,15 @@ def seen(ctx) -> dict:
     return ctx.s["haunt"].get("h26") or {}
 
 
+OWN = rulesets.Own("h26", {"orb": None, "looted": 0, "placed": 0, "dead": False, "won": None,
+                           "start_heroes": None}, players=("orb",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h26", {"orb": None, "looted": 0, "placed": 0, "dead": False, "won": None,
-                                             "start_heroes": len(hp.heroes(ctx.s))})
+    record = rulesets.REGISTRY[26].record(ctx.s)
+    if record["start_heroes"] is None:
+        record["start_heroes"] = len(hp.heroes(ctx.s))
+    return record
 
 
 def poisoned(s: dict) -> set[str]:
@@ -305,7 +311,7 @@ def join_horn(ctx, tid: str, door: tuple):
 def _summon(ctx, task, item):
     s = ctx.s
     pid = task["player"]
-    n = seen(ctx).get("start_heroes", 1)
+    n = (seen(ctx).get("start_heroes") or 1)
     cleared = effects.make_roll(ctx, pid, max(1, n), "dice for the metallic dragon", kind="dice")
     c = counters(ctx)
     c[SUMMONS] = max(0, c.get(SUMMONS, 0) - 1)
@@ -369,6 +375,37 @@ def _end_check(ctx, task, item):
         mine(ctx)["won"] = "The traitor has looted every Treasure Chest and ends the turn on the House of Blood."
 
 
+def attempt(ctx, pid: str, trait: str | None, what: str):
+    """A clue search, a blast of the Draakhorn, a loot or the Orb picked up
+    (the declared moves; who, when and once a turn are checked at the door)."""
+    s = ctx.s
+    here = s["players"][pid]["tile"]
+    if what == "orb":
+        if orb_on_tile(s) != here:
+            raise IllegalAction("The Orb of Dragonkind is not lying on your tile.")
+        give_orb(ctx, pid, f"{ctx.name(pid)} picks up the Orb of Dragonkind.")
+        return
+    if what == "loot":
+        if here not in chests(s):
+            raise IllegalAction("There is no Treasure Chest on your tile.")
+        target = LOOT_TARGET + heroes_on(s, here)
+        steps = [{"do": "h26_loot", "tile": here}]
+    elif what == "clue":
+        if counters(ctx).get(CLUES, 0) <= 0:
+            raise IllegalAction("Every clue has been found.")
+        if here in poisoned(s):
+            raise IllegalAction("You cannot search for clues on a tile with Poison.")
+        target, steps = CLUE_TARGET, [{"do": "h26_clue"}]
+    else:
+        if horn_tile(s) != here:
+            raise IllegalAction("The Draakhorn is not on your tile.")
+        if seen(ctx).get("dead") or counters(ctx).get(SUMMONS, 0) <= 0:
+            raise IllegalAction("The green dragon is already dead.")
+        target, steps = HORN_TARGET, [{"do": "h26_summon"}]
+    effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
+        {"at_least": target, "then": steps}, {"at_most": target - 1, "then": []}]}], source="haunt", front=True)
+
+
 @rulesets.register(26)
 class CallOfTheDraakhorn(rulesets.RuleSet):
     title = "Call of the Draakhorn"
@@ -382,12 +419,11 @@ class CallOfTheDraakhorn(rulesets.RuleSet):
         if step.get("do") == "manual" and ORB in text:
             mine(ctx)["orb"] = hp.traitors(ctx.s)[0]
             ctx.say("Setup: the Orb of Dragonkind lies on the traitor's card.", kind="haunt_setup")
-            ctx.say("Your words: `task knowledge loot` or `task speed loot` on a Treasure Chest tile; with the "
-                    "Orb lost, attack its holder with Knowledge (`attack <name> knowledge`) to take it back.",
-                    kind="haunt_setup", to="traitors")
-            ctx.say("Your words: `task knowledge clue` on a tile without Poison; `task knowledge horn` on the "
-                    "Draakhorn's tile; attack the Orb's holder with Knowledge (`attack <name> knowledge`) to "
-                    "take it; `task might orb` picks up an Orb left on your tile.", kind="haunt_setup", to="heroes")
+            ctx.say("Your moves: {move:loot} on a Treasure Chest tile; with the Orb lost, an attack with "
+                    "Knowledge on its holder may take it back.", kind="haunt_setup", to="traitors")
+            ctx.say("Your moves: {move:clue} on a tile without Poison; {move:horn} on the Draakhorn's tile; an "
+                    "attack with Knowledge on the Orb's holder may take it; {move:orb} picks up an Orb left on "
+                    "your tile.", kind="haunt_setup", to="heroes")
             return True
         if step.get("label") == CHEST:
             count = hp.count_value(ctx, step.get("count", 1))
@@ -402,7 +438,7 @@ class CallOfTheDraakhorn(rulesets.RuleSet):
     def turn_started(self, ctx, pid):
         s = ctx.s
         if pid in hp.traitors(s) and not seen(ctx).get("dead"):
-            n = seen(ctx).get("start_heroes", 1)
+            n = (seen(ctx).get("start_heroes") or 1)
             ctx.say(f"The green dragon sprays Poison: {ctx.name(pid)} places up to {n} Poison tokens.",
                     kind="haunt", player=pid)
             effects.queue(ctx, pid, [{"do": "h26_poison", "left": n}], source="haunt")
@@ -466,63 +502,21 @@ class CallOfTheDraakhorn(rulesets.RuleSet):
                     "the dragon slain")
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        kinds = [w for w in ("clue", "horn", "loot", "orb") if w in words]
-        if not kinds:
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        what = kinds[0]
-        key = f"task:h26_{what}"
-        if key in s["turn"]["rolls"]:
-            raise IllegalAction("You have already tried that this turn.")
-        here = s["players"][pid]["tile"]
-        traitor = pid in hp.traitors(s)
-        if what == "orb":
-            if orb_on_tile(s) != here:
-                raise IllegalAction("The Orb of Dragonkind is not lying on your tile.")
-            s["turn"]["rolls"].append(key)
-            give_orb(ctx, pid, f"{ctx.name(pid)} picks up the Orb of Dragonkind.")
-            return True
-        if what == "loot":
-            if not traitor:
-                raise IllegalAction("The Treasure Chests are the traitor's to loot.")
-            if trait not in ("knowledge", "speed"):
-                raise IllegalAction("Loot with Knowledge or Speed.")
-            if here not in chests(s):
-                raise IllegalAction("There is no Treasure Chest on your tile.")
-            target = LOOT_TARGET + heroes_on(s, here)
-            steps = [{"do": "h26_loot", "tile": here}]
-        else:
-            if traitor:
-                raise IllegalAction("Only the heroes hunt for the Draakhorn.")
-            if trait != "knowledge":
-                raise IllegalAction("That takes a Knowledge roll.")
-            if what == "clue":
-                if counters(ctx).get(CLUES, 0) <= 0:
-                    raise IllegalAction("Every clue has been found.")
-                if here in poisoned(s):
-                    raise IllegalAction("You cannot search for clues on a tile with Poison.")
-                target, steps = CLUE_TARGET, [{"do": "h26_clue"}]
-            else:
-                if horn_tile(s) != here:
-                    raise IllegalAction("The Draakhorn is not on your tile.")
-                if seen(ctx).get("dead") or counters(ctx).get(SUMMONS, 0) <= 0:
-                    raise IllegalAction("The green dragon is already dead.")
-                target, steps = HORN_TARGET, [{"do": "h26_summon"}]
-        s["turn"]["rolls"].append(key)
-        effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
-            {"at_least": target, "then": steps}, {"at_most": target - 1, "then": []}]}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "clue"},
-                {"type": "task", "trait": "knowledge", "task": "horn"},
-                {"type": "task", "trait": "knowledge", "task": "loot"},
-                {"type": "task", "trait": "speed", "task": "loot"},
-                {"type": "task", "trait": "might", "task": "orb"}]
+    own = OWN
+    moves = (
+        rulesets.Move("clue", "Search for a Draakhorn clue", lambda ctx, pid, trait: attempt(ctx, pid, trait, "clue"),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On a tile without Poison, a Knowledge roll of 5+ finds one of the clues."),
+        rulesets.Move("horn", "Blow the Draakhorn", lambda ctx, pid, trait: attempt(ctx, pid, trait, "horn"),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Draakhorn's tile, Knowledge 4+ calls a metallic dragon to clear Poison."),
+        rulesets.Move("loot", "Loot a Treasure Chest", lambda ctx, pid, trait: attempt(ctx, pid, trait, "loot"),
+                      traits=("knowledge", "speed"), who="traitors", once_per_turn=True,
+                      summary="On a Treasure Chest tile, Knowledge or Speed 2+ (plus 1 per hero there) takes it "
+                              "and draws an item."),
+        rulesets.Move("orb", "Pick up the Orb of Dragonkind", lambda ctx, pid, trait: attempt(ctx, pid, trait, "orb"),
+                      once_per_turn=True, summary="Takes the Orb of Dragonkind lying on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s

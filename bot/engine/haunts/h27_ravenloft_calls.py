@@ -23,8 +23,8 @@ What the bot carries out:
   physical damage or carries the hero up to that many spaces.
 - Capture: a hero who would die is captured instead (figure and items out
   of play); the traitor wins at 1 of 2, 2 of 3 or 4, 3 of 5 captured (data).
-- The heroes: a die of mental damage at the end of each turn; `task
-  knowledge escape` on the Elfsong Tavern (3+) takes the hero out of the
+- The heroes: a die of mental damage at the end of each turn; the
+  declared move `escape` on the Elfsong Tavern (3+) takes the hero out of the
   game; they win at 2 of 2 or 3, 3 of 4 or 5 escaped (data), or with the
   traitor dead.
 - The traitor's secret paths: on discovering a tile, the traitor may ignore
@@ -51,8 +51,12 @@ def seen(ctx) -> dict:
     return ctx.s["haunt"].get("h27") or {}
 
 
+OWN = rulesets.Own("h27", {"omens": 0, "seen": 0, "again": None, "escaped": [], "captured": []},
+                   players=("again", "escaped", "captured"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h27", {"omens": 0, "seen": 0, "again": None, "escaped": [], "captured": []})
+    return rulesets.REGISTRY[27].record(ctx.s)
 
 
 def traitor(ctx) -> str | None:
@@ -130,7 +134,7 @@ def name_traitor(ctx, pid: str):
     ctx.say("Your words: on discovering a tile you are asked whether to ignore its icon; the bats attack at the "
             "start of your turn.", kind="secret_rules", to=pid)
     hp.open_part_two(ctx, "heroes")
-    ctx.say("Your words: `task knowledge escape` on the Elfsong Tavern.", kind="secret_rules", to="heroes")
+    ctx.say("Your move: {move:escape} on the Elfsong Tavern.", kind="secret_rules", to="heroes")
     hooks.fire("traitor_named", ctx, pid)
     hp.restore_traits(ctx, pid, TRAITS, {t: 2 for t in TRAITS})
     effects.push_front(ctx, [{"do": "h27_tavern"}])
@@ -272,6 +276,15 @@ def _decide_icon(ctx, pending, index):
     ctx.say(f"{ctx.name(pending['player'])} knows this place's secret ways and keeps moving.", kind="move")
 
 
+def escape(ctx, pid: str, trait: str):
+    """Secrets of Survival, haunt 27: the way out is the Elfsong Tavern."""
+    if ctx.s["players"][pid]["tile"] != TAVERN:
+        raise IllegalAction("The way out is the Elfsong Tavern.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
+        {"at_least": ESCAPE_TARGET, "then": [{"do": "h27_escaped"}]},
+        {"at_most": ESCAPE_TARGET - 1, "then": []}]}], source="haunt", front=True)
+
+
 @rulesets.register(27)
 class RavenloftCalls(rulesets.RuleSet):
     title = "Ravenloft Calls"
@@ -350,29 +363,14 @@ class RavenloftCalls(rulesets.RuleSet):
                     [f"Draw the {deck} card", "Ignore it and keep moving"], deck=deck)
         return True
 
-    def task(self, ctx, pid, trait, name):
-        if "escape" not in name.lower().split():
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        if not traitor(ctx) or pid not in hp.heroes(s):
-            raise IllegalAction("Only a hero escapes, once the traitor is known.")
-        if s["players"][pid]["tile"] != TAVERN:
-            raise IllegalAction("The way out is the Elfsong Tavern.")
-        if trait != "knowledge":
-            raise IllegalAction("Escaping takes a Knowledge roll.")
-        if "task:h27_escape" in turn["rolls"]:
-            raise IllegalAction("You have already tried to escape this turn.")
-        turn["rolls"].append("task:h27_escape")
-        effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-            {"at_least": ESCAPE_TARGET, "then": [{"do": "h27_escaped"}]},
-            {"at_most": ESCAPE_TARGET - 1, "then": []}]}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "escape"}]
+    own = OWN
+    moves = (
+        rulesets.Move("escape", "Escape the shadow city", lambda ctx, pid, trait: escape(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      allowed=lambda ctx, pid: None if traitor(ctx) else "Nobody escapes before the traitor is known.",
+                      summary="On the Elfsong Tavern, once the traitor is known, Knowledge 3+ takes the hero out of "
+                              "the game, escaped."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s

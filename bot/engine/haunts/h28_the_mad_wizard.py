@@ -15,12 +15,12 @@ What the bot carries out:
   2 or more heroes on its tile, breathing poison once per game (Might 5+ or
   2 dice of physical damage for each hero there). The runner picks between
   equally near ways and between heroes on one tile.
-- The Mad Wizard: never stunned nor killed, no monster turn; `task knowledge
-  convince` on her tile (5+); a failure is her fireball (every hero and
+- The Mad Wizard: never stunned nor killed, no monster turn; the declared move
+  `convince` on her tile (5+); a failure is her fireball (every hero and
   monster within 2 tiles rolls Speed 5+ or takes 2 dice of physical damage;
   a monster hurt so is stunned); once convinced she goes with the first hero
   to leave her tile.
-- The cure: `task sanity cure` on the Sorcerous Sundries with her, once per
+- The cure: the declared move `cure` on the Sorcerous Sundries with her, once per
   turn (4+ wins; a failure is 2 mental damage).
 
 Left to the players: nothing the book prints.
@@ -43,8 +43,11 @@ def seen(ctx) -> dict:
     return ctx.s["haunt"].get("h28") or {}
 
 
+OWN = rulesets.Own("h28", {"convinced": False, "breathed": False, "with": None, "won": None}, players=("with",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h28", {"convinced": False, "breathed": False, "with": None, "won": None})
+    return rulesets.REGISTRY[28].record(ctx.s)
 
 
 def wizard_tile(s: dict) -> str | None:
@@ -197,6 +200,25 @@ def _cured(ctx, task, item):
     mine(ctx)["won"] = f"{ctx.name(task['player'])} cures the Mad Wizard, and she stops the ritual."
 
 
+def talk(ctx, pid: str, trait: str, what: str):
+    """Secrets of Survival, haunt 28: convincing her, then curing her."""
+    s = ctx.s
+    here = s["players"][pid]["tile"]
+    if wizard_tile(s) != here:
+        raise IllegalAction("The Mad Wizard is not on your tile.")
+    if what == "convince":
+        if seen(ctx).get("convinced"):
+            raise IllegalAction("She is already convinced.")
+        bands = [{"at_least": CONVINCE_TARGET, "then": [{"do": "h28_convinced"}]},
+                 {"at_most": CONVINCE_TARGET - 1, "then": [{"do": "h28_fireball"}]}]
+    else:
+        if here != SUNDRIES:
+            raise IllegalAction("She can be cured only on the Sorcerous Sundries.")
+        bands = [{"at_least": CURE_TARGET, "then": [{"do": "h28_cured"}]},
+                 {"at_most": CURE_TARGET - 1, "then": [{"do": "damage", "kind": "mental", "amount": 2}]}]
+    effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": bands}], source="haunt", front=True)
+
+
 @rulesets.register(28)
 class TheMadWizard(rulesets.RuleSet):
     title = "The Mad Wizard"
@@ -205,7 +227,7 @@ class TheMadWizard(rulesets.RuleSet):
         if step.get("do") == "manual" and WIZARD in step.get("text", ""):
             mine(ctx)
             effects.queue(ctx, hp.chooser(ctx.s, "heroes"), [{"do": "h28_wizard"}], source="haunt")
-            ctx.say("Your words: `task knowledge convince` on the Mad Wizard's tile; `task sanity cure` on the "
+            ctx.say("Your moves: {move:convince} on the Mad Wizard's tile; {move:cure} on the "
                     "Sorcerous Sundries with her. The bot runs the Cultists and the Iron Golem.",
                     kind="haunt_setup")
             return True
@@ -279,41 +301,16 @@ class TheMadWizard(rulesets.RuleSet):
             return ("heroes", seen(ctx)["won"], "the wizard cured")
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        what = next((w for w in ("convince", "cure") if w in words), None)
-        if what is None:
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        here = s["players"][pid]["tile"]
-        if wizard_tile(s) != here:
-            raise IllegalAction("The Mad Wizard is not on your tile.")
-        key = f"task:h28_{what}"
-        if key in s["turn"]["rolls"]:
-            raise IllegalAction("You have already tried that this turn.")
-        if what == "convince":
-            if trait != "knowledge":
-                raise IllegalAction("Convincing her takes a Knowledge roll.")
-            if seen(ctx).get("convinced"):
-                raise IllegalAction("She is already convinced.")
-            bands = [{"at_least": CONVINCE_TARGET, "then": [{"do": "h28_convinced"}]},
-                     {"at_most": CONVINCE_TARGET - 1, "then": [{"do": "h28_fireball"}]}]
-        else:
-            if trait != "sanity":
-                raise IllegalAction("Curing her takes a Sanity roll.")
-            if here != SUNDRIES:
-                raise IllegalAction("She can be cured only on the Sorcerous Sundries.")
-            bands = [{"at_least": CURE_TARGET, "then": [{"do": "h28_cured"}]},
-                     {"at_most": CURE_TARGET - 1, "then": [{"do": "damage", "kind": "mental", "amount": 2}]}]
-        s["turn"]["rolls"].append(key)
-        effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": bands}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "convince"},
-                {"type": "task", "trait": "sanity", "task": "cure"}]
+    own = OWN
+    moves = (
+        rulesets.Move("convince", "Convince the Mad Wizard", lambda ctx, pid, trait: talk(ctx, pid, trait, "convince"),
+                      traits=("knowledge",), once_per_turn=True,
+                      summary="On her tile, Knowledge 5+ convinces her to come along; a failure is her fireball."),
+        rulesets.Move("cure", "Cure the Mad Wizard", lambda ctx, pid, trait: talk(ctx, pid, trait, "cure"),
+                      traits=("sanity",), once_per_turn=True,
+                      summary="With her on the Sorcerous Sundries, Sanity 4+ cures her and wins; a failure is 2 "
+                              "mental damage."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s

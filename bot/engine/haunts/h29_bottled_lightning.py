@@ -16,15 +16,15 @@ What the bot carries out:
 - Empowering: the traitor ends a turn on a street tile holding the Flask.
   While the traitor holds the empowered Flask, a Sea Spawn's defence dice
   showing 0 are rolled again once.
-- The flood: `task knowledge drain` on the Flooded Chamber (4+) puts the
+- The flood: the declared move `drain` on the Flooded Chamber (4+) puts the
   first Flood token there; from then on, at the start of each hero's turn,
   a die is rolled and that many Flood tokens go along the shortest way from
   the Flooded Chamber to the Neglected Shrine, one on each tile without one,
   ending with one on the Shrine. Entering a flooded tile costs adventurers
   1 more space (the token is drawn on the map); Sea Spawn ignore it.
-- Sea Spawn: in the monster turn, instead of attacking, `task speed bail
-  <Sea Spawn id>` (Speed 4+) takes a Flood token off its tile.
-- Delivering: `task knowledge release` on the Neglected Shrine with the
+- Sea Spawn: in the monster turn, instead of attacking, the declared move
+  `bail` for one Sea Spawn (Speed 4+) takes a Flood token off its tile.
+- Delivering: the declared move `release` on the Neglected Shrine with the
   empowered Flask, 4+ plus 1 per hero there, wins for the traitor.
 - Wins: the heroes with 3 Flood tokens on the Shrine or the traitor dead
   (data); the traitor by the release or with every hero dead.
@@ -54,8 +54,11 @@ def seen(ctx) -> dict:
     return ctx.s["haunt"].get("h29") or {}
 
 
+OWN = rulesets.Own("h29", {"started": False, "empowered": False, "won": None})
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h29", {"started": False, "empowered": False, "won": None})
+    return rulesets.REGISTRY[29].record(ctx.s)
 
 
 def floods(s: dict, tile: str) -> list[dict]:
@@ -227,6 +230,32 @@ def _released(ctx, task, item):
     mine(ctx)["won"] = "The marid is freed from the empowered Iron Flask on the Neglected Shrine."
 
 
+def attempt(ctx, pid: str, trait: str, what: str):
+    """The heroes' drain and the traitor's release (who, when and once a
+    turn are checked at the door)."""
+    s = ctx.s
+    here = s["players"][pid]["tile"]
+    if what == "drain":
+        if here != CHAMBER:
+            raise IllegalAction("The switch is in the Flooded Chamber.")
+        if seen(ctx).get("started"):
+            raise IllegalAction("The flood has already started.")
+        target, steps = DRAIN_TARGET, [{"do": "h29_drained"}]
+    else:
+        if here != SHRINE:
+            raise IllegalAction("The marid is freed on the Neglected Shrine.")
+        if flask_holder(ctx) != pid or not seen(ctx).get("empowered"):
+            raise IllegalAction("You need the empowered Iron Flask of Tuerny.")
+        heroes_here = sum(1 for p in hp.alive(s, hp.heroes(s)) if s["players"][p]["tile"] == here)
+        target, steps = RELEASE_TARGET + heroes_here, [{"do": "h29_released"}]
+    effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
+        {"at_least": target, "then": steps}, {"at_most": target - 1, "then": []}]}], source="haunt", front=True)
+
+
+def spawn_ids(ctx) -> list[str]:
+    return [m["id"] for m in ctx.s["monsters"] if m["name"] == SPAWN and not m["dead"]]
+
+
 @rulesets.register(29)
 class BottledLightning(rulesets.RuleSet):
     title = "Bottled Lightning"
@@ -245,10 +274,10 @@ class BottledLightning(rulesets.RuleSet):
                             pile.remove(FLASK)
                     cd.gain(ctx, pid, FLASK)
                     ctx.say(f"Setup: {ctx.name(pid)} clutches the Iron Flask of Tuerny.", kind="haunt_setup")
-            ctx.say("Your words: end a turn on a street tile holding the Flask to empower it; `task knowledge "
-                    "release` on the Neglected Shrine with it; in the monster turn a Sea Spawn may `task speed "
-                    "bail <id>` instead of attacking.", kind="haunt_setup", to="traitors")
-            ctx.say("Your words: `task knowledge drain` on the Flooded Chamber starts the flood.",
+            ctx.say("Your moves: end a turn on a street tile holding the Flask to empower it; {move:release} on "
+                    "the Neglected Shrine with it; in the monster turn a Sea Spawn may {move:bail} instead of "
+                    "attacking.", kind="haunt_setup", to="traitors")
+            ctx.say("Your move: {move:drain} on the Flooded Chamber starts the flood.",
                     kind="haunt_setup", to="heroes")
             return True
         if step.get("do") == "manual" and SPAWN in text:
@@ -290,53 +319,20 @@ class BottledLightning(rulesets.RuleSet):
             return ("traitor", seen(ctx)["won"], "the marid freed")
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        what = next((w for w in ("drain", "bail", "release") if w in words), None)
-        if what is None:
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if what == "bail":
-            return bail(ctx, pid, trait, words)
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        key = f"task:h29_{what}"
-        if key in turn["rolls"]:
-            raise IllegalAction("You have already tried that this turn.")
-        here = s["players"][pid]["tile"]
-        if trait != "knowledge":
-            raise IllegalAction("That takes a Knowledge roll.")
-        if what == "drain":
-            if pid in hp.traitors(s):
-                raise IllegalAction("Only the heroes want the flood.")
-            if here != CHAMBER:
-                raise IllegalAction("The switch is in the Flooded Chamber.")
-            if seen(ctx).get("started"):
-                raise IllegalAction("The flood has already started.")
-            target, steps = DRAIN_TARGET, [{"do": "h29_drained"}]
-        else:
-            if pid not in hp.traitors(s):
-                raise IllegalAction("Only the traitor can free the marid.")
-            if here != SHRINE:
-                raise IllegalAction("The marid is freed on the Neglected Shrine.")
-            if flask_holder(ctx) != pid or not seen(ctx).get("empowered"):
-                raise IllegalAction("You need the empowered Iron Flask of Tuerny.")
-            heroes_here = sum(1 for p in hp.alive(s, hp.heroes(s)) if s["players"][p]["tile"] == here)
-            target, steps = RELEASE_TARGET + heroes_here, [{"do": "h29_released"}]
-        turn["rolls"].append(key)
-        effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
-            {"at_least": target, "then": steps}, {"at_most": target - 1, "then": []}]}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        s = ctx.s
-        found = [{"type": "task", "trait": "knowledge", "task": "drain"},
-                 {"type": "task", "trait": "knowledge", "task": "release"}]
-        if s["turn"].get("monsters"):
-            found += [{"type": "task", "trait": "speed", "task": f"bail {m['id']}"}
-                      for m in s["monsters"] if m["name"] == SPAWN and not m["dead"] and floods(s, m["tile"])]
-        return found
+    own = OWN
+    moves = (
+        rulesets.Move("drain", "Open the Flooded Chamber", lambda ctx, pid, trait: attempt(ctx, pid, trait, "drain"),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Flooded Chamber, Knowledge 4+ starts the flood toward the Neglected Shrine."),
+        rulesets.Move("release", "Free the marid", lambda ctx, pid, trait: attempt(ctx, pid, trait, "release"),
+                      traits=("knowledge",), who="traitors", once_per_turn=True,
+                      summary="On the Neglected Shrine with the empowered Flask, Knowledge 4+ (plus 1 per hero "
+                              "there) wins for the traitor."),
+        rulesets.Move("bail", "Clear the water", lambda ctx, pid, trait, target: bail(ctx, pid, trait, target),
+                      traits=("speed",), who="traitors", when="monster_turn",
+                      args=(rulesets.Arg("monster", lambda ctx, pid: spawn_ids(ctx), "Which Sea Spawn?"),),
+                      summary="Instead of attacking, a Sea Spawn's Speed 4+ takes a Flood token off its tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s
@@ -356,17 +352,14 @@ class BottledLightning(rulesets.RuleSet):
         return set()
 
 
-def bail(ctx, pid: str, trait: str, words: list[str]) -> bool:
+def bail(ctx, pid: str, trait: str, mid: str):
     """Traitor's Tome, haunt 29, "Special Attack Rules": a Sea Spawn's Speed
     4+ roll instead of its attack."""
     s = ctx.s
     turn = s["turn"]
-    if not turn.get("monsters") or pid != hp.controller(s):
+    if pid != hp.controller(s):
         raise IllegalAction("Sea Spawn clear the water in the monster turn.")
-    if trait != "speed":
-        raise IllegalAction("Clearing the water takes the Sea Spawn's Speed.")
-    ref = " ".join(w for w in words if w != "bail")
-    m = hp.monster(ctx, ref or SPAWN)
+    m = next(x for x in s["monsters"] if x["id"] == mid)
     if m["name"] != SPAWN:
         raise IllegalAction("Only a Sea Spawn clears the water.")
     if m["stunned"]:
@@ -377,4 +370,3 @@ def bail(ctx, pid: str, trait: str, words: list[str]) -> bool:
         raise IllegalAction(f"There is no Flood token on {m['name']} {m['number']}'s tile.")
     turn["attacked"].append(m["id"])
     effects.queue(ctx, pid, [{"do": "h29_bail", "monster": m["id"]}], source="haunt", front=True)
-    return True

@@ -19,9 +19,10 @@ What the bot carries out:
   with a doorway toward you that cuts nothing off takes its place; a
   face-down tile walled off moves to the first free square joined to the
   city.
-- Spell components as items: `task might pickup`, `task might drop`, `task
-  might give` (to a hero on your tile); a dead hero's components drop on
-  their tile.
+- Spell components as items: the declared moves `pickup`, `drop` and
+  `give` (to a hero on your tile), one action for each component a turn
+  (a component picked up is not handed on or dropped that turn, one dropped
+  is not picked up again); a dead hero's components drop on their tile.
 - The Time left track drops 1 at the end of the haunt revealer's turn (when
   their turn would have come, if they are dead); at 0 the heroes lose.
 - The Cultists' turn after the revealer's: one Speed roll for them all; each
@@ -50,9 +51,13 @@ CULTIST = "Cultist"
 TIME, LEFT = "Time left", "Spell components not yet delivered"
 
 
+OWN = rulesets.Own("h30", {"components": 0, "cultists": 0, "total": 0, "carried": {}, "fresh": None,
+                           "used": {"turn": None, "by": None, "held": 0, "dropped": {}}},
+                   players=("carried", "used"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h30", {"components": 0, "cultists": 0, "total": 0, "carried": {},
-                                             "fresh": None})
+    return rulesets.REGISTRY[30].record(ctx.s)
 
 
 # --- the dark city --------------------------------------------------------------------------------
@@ -246,20 +251,61 @@ def recount(ctx):
     s["haunt"]["counters"][LEFT] = h["total"] - there
 
 
+def used(ctx, pid: str) -> dict:
+    """This turn's spell components already moved (rulebook, "Use Item and
+    Omen Cards": one action for each item a turn; Secrets of Survival,
+    haunt 30, "Collecting Components": a component is moved as an item is):
+    how many of the ones `pid` holds, and how many dropped on each tile."""
+    h = mine(ctx)
+    number = ctx.s["turn"]["number"]
+    if h["used"].get("turn") != number or h["used"].get("by") not in (None, pid):
+        h["used"] = {"turn": number, "by": pid, "held": 0, "dropped": {}}
+    return h["used"]
+
+
+def moved(ctx, pid: str, act):
+    act(ctx, pid)
+    recount(ctx)
+
+
+def free_held(ctx, pid: str) -> int:
+    return carried(ctx, pid) - used(ctx, pid)["held"]
+
+
 def pickup(ctx, pid: str):
     s = ctx.s
-    token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == COMPONENT), None)
-    if token is None:
+    tile = s["players"][pid]["tile"]
+    lying = [t for t in tk.on_tile(s, tile) if t["name"] == COMPONENT]
+    if not lying:
         raise IllegalAction("No spell component lies on your tile.")
-    tk.remove(s, token)
+    u = used(ctx, pid)
+    if len(lying) <= u["dropped"].get(tile, 0):
+        raise IllegalAction("The spell components here were dropped this turn: each one takes a single action a "
+                            "turn.")
+    tk.remove(s, lying[0])
     carry(ctx, pid, 1)
+    u["held"] += 1
     ctx.say(f"{ctx.name(pid)} picks up a spell component ({carried(ctx, pid)} held).", kind="haunt")
 
 
-def drop(ctx, pid: str, n: int = 1):
+def spendable(ctx, pid: str):
+    if not carried(ctx, pid):
+        raise IllegalAction("You hold no spell component.")
+    if free_held(ctx, pid) <= 0:
+        raise IllegalAction("Each spell component you hold has already been moved this turn: one action for each a "
+                            "turn.")
+
+
+def drop(ctx, pid: str, n: int = 1, forced: bool = False):
+    """Leave `n` components on the tile: an action with one of them, or,
+    `forced`, a dead hero's all falling."""
     if carried(ctx, pid) < n or n <= 0:
         raise IllegalAction("You hold no spell component.")
     tile = ctx.s["players"][pid]["tile"]
+    if not forced:
+        spendable(ctx, pid)
+        u = used(ctx, pid)
+        u["dropped"][tile] = u["dropped"].get(tile, 0) + n
     for _ in range(n):
         tk.place(ctx.s, COMPONENT, tile)
     carry(ctx, pid, -n)
@@ -267,17 +313,24 @@ def drop(ctx, pid: str, n: int = 1):
             kind="haunt")
 
 
-@effects.step("h30_give")
-def _give(ctx, task, item):
-    if len(item["to"]) == 1:
-        hand(ctx, task["player"], item["to"][0])
-        return
-    effects.ask(ctx, task["player"], "h30_give", "who takes the spell component?", [ctx.name(o) for o in item["to"]],
-                to=item["to"])
+def companions(ctx, pid: str) -> list[str]:
+    s = ctx.s
+    p = s["players"][pid]
+    if not st.on_board(p):
+        return []
+    return [o for o in st.players_on(s, p["tile"], beside=pid) if o != pid]
+
+
+def give(ctx, pid: str, other: str):
+    spendable(ctx, pid)
+    if other not in companions(ctx, pid):
+        raise IllegalAction("Nobody is on your tile to take it.")
+    hand(ctx, pid, other)
 
 
 @effects.decision("h30_give")
 def _decide_give(ctx, pending, index):
+    """A question left by an older version of this haunt (who takes it?)."""
     hand(ctx, pending["player"], pending["data"]["to"][index])
 
 
@@ -377,8 +430,8 @@ class DarknessFalls(rulesets.RuleSet):
             h.update({"components": n, "cultists": n, "total": n})
             recount(ctx)
             ctx.say(f"Setup: {n} spell components and {n} Cultists wait in the dark. Walk through a doorway onto a "
-                    "face-down tile to search it; `task might pickup`, `task might drop` and `task might give` move "
-                    "spell components like items.", kind="haunt_setup")
+                    "face-down tile to search it; {move:pickup}, {move:drop} and {move:give} move "
+                    "spell components like items, one action for each component a turn.", kind="haunt_setup")
             return True
         return None
 
@@ -461,36 +514,20 @@ class DarknessFalls(rulesets.RuleSet):
     def death(self, ctx, pid, killer):
         n = carried(ctx, pid)
         if n:
-            drop(ctx, pid, n)
+            drop(ctx, pid, n, forced=True)
         recount(ctx)
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        verb = next((v for v in ("pickup", "pick up", "drop", "give") if v in words), None)
-        if verb is None:
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-            raise IllegalAction("Spell components change hands in your own turn.")
-        if verb == "drop":
-            drop(ctx, pid)
-        elif verb == "give":
-            if not carried(ctx, pid):
-                raise IllegalAction("You hold no spell component.")
-            others = [o for o in st.players_on(s, s["players"][pid]["tile"], beside=pid) if o != pid]
-            if not others:
-                raise IllegalAction("Nobody is on your tile to take it.")
-            effects.queue(ctx, pid, [{"do": "h30_give", "to": others}], source="haunt", front=True)
-            return True
-        else:
-            pickup(ctx, pid)
-        recount(ctx)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        if ctx.s["players"][pid]["tile"] != TAVERN:
-            return [{"type": "task", "trait": "might", "task": "pickup"}]
-        return [{"type": "task", "trait": "might", "task": "drop"}]  # home: free hands to search again
+    own = OWN
+    moves = (
+        rulesets.Move("pickup", "Pick up a spell component", lambda ctx, pid, trait: moved(ctx, pid, pickup),
+                      summary="Takes a spell component lying on your tile (one action for each component a turn)."),
+        rulesets.Move("drop", "Drop a spell component", lambda ctx, pid, trait: moved(ctx, pid, drop),
+                      summary="Leaves a spell component you hold on your tile."),
+        rulesets.Move("give", "Hand a spell component over",
+                      lambda ctx, pid, trait, target: moved(ctx, pid, lambda c, p: give(c, p, target)),
+                      args=(rulesets.Arg("player", lambda ctx, pid: companions(ctx, pid), "To whom?"),),
+                      summary="Gives a spell component you hold to another adventurer on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """Carry components home; else fetch one lying about; else search the

@@ -7,7 +7,7 @@ What the bot carries out:
   traitor picks; the Talisman of the Sphere with the traitor.
 - The Talisman: held by one adventurer; a winner of an attack for 2 or more
   may take it instead of the damage (either side); a holder who dies leaves
-  it on their tile, where `task speed pickup` takes it.
+  it on their tile, where the declared move `pickup` takes it.
 - At the start of each turn, an adventurer on the Sphere's tile without the
   Talisman rolls Speed 5+, or dies with every item they hold removed from
   play.
@@ -23,13 +23,13 @@ What the bot carries out:
 - The wreckage: annihilated tiles have doorways on every side and open edges
   to explore; leaving one takes a 3+ roll in a trait the mover picks (on a
   failure 1 point of that trait is lost, and the move goes on). Once a tile
-  is annihilated, `task speed climb` (from a street or building tile, Speed
-  3+) and `task might climb` (from a catacomb tile, Might 3+), once a turn,
+  is annihilated, the declared move `climb` (from a street or building
+  tile, Speed 3+; from a catacomb tile, Might 3+), once a turn,
   put the climber on an annihilated tile of the other level they pick (the
   Catacomb Landing or the Kitchen while there is none); a failure still gets
   there, with 1 physical damage.
 - Attacks with Might or Knowledge on either side.
-- `task knowledge merge` for a hero with the Talisman on the Sphere's tile
+- The declared move `merge` for a hero with the Talisman on the Sphere's tile
   (once a turn): 5+ and the heroes win; otherwise the Sphere throws them 1
   tile away (they pick among the placed tiles one move away).
 - Wins: every hero dead (data); the merge; the last hero alive holding the
@@ -40,7 +40,7 @@ tile is turned face down like any other tile, with no tile drawn to cover
 it: the board shows the same wreckage.)
 """
 from .. import board as bd
-from .. import city, effects, rng, rulesets
+from .. import city, effects, rulesets
 from .. import haunt_play as hp
 from .. import moves, turns
 from .. import state as st
@@ -54,8 +54,11 @@ SPHERE_DICE, SUCK_TARGET, MERGE_TARGET, WRECK_TARGET, CLIMB_TARGET = 3, 5, 5, 3,
 TRAITS = ("might", "speed", "knowledge", "sanity")
 
 
+OWN = rulesets.Own("h32", {"holder": None, "merged": False}, players=("holder",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h32", {"holder": None, "merged": False, "after": None})
+    return rulesets.REGISTRY[32].record(ctx.s)
 
 
 def holder(ctx) -> str | None:
@@ -170,9 +173,7 @@ def vanish(ctx, pid: str, why: str):
             s["discard"][ctx.c.cards[cid].deck].append(cid)
     if tile in s["piles"] and not pile:
         s["piles"].pop(tile)
-    talisman = next((t for t in tk.on_tile(s, tile) if t["name"] == TALISMAN and t.get("from") == pid), None)
-    if talisman:  # the Talisman is never annihilated: it stays where they were
-        talisman.pop("from")
+    # the Talisman they dropped in dying is never annihilated: it stays where they were
 
 
 # --- the start-of-turn pull ------------------------------------------------------------------------
@@ -199,8 +200,6 @@ def climb(ctx, pid: str, trait: str):
     level = s["board"][here]["level"]
     if not annihilated(ctx):
         raise IllegalAction("Climbing opens once a tile has been annihilated.")
-    if "task:h32_climb" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already climbed this turn.")
     if level == "city" and trait != "speed":
         raise IllegalAction("Climbing down takes a Speed roll.")
     if level == "catacomb" and trait != "might":
@@ -208,7 +207,6 @@ def climb(ctx, pid: str, trait: str):
     targets = other_level_landings(ctx, level)
     if not targets:
         raise IllegalAction("There is nowhere to climb to.")
-    s["turn"]["rolls"].append("task:h32_climb")
     effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
         {"at_least": CLIMB_TARGET, "then": [{"do": "h32_land", "hurt": False}]},
         {"at_most": CLIMB_TARGET - 1, "then": [{"do": "h32_land", "hurt": True}]}]}], source="haunt", front=True)
@@ -250,6 +248,15 @@ def _steal(ctx, task, item):
         give_talisman(ctx, task["player"], f"takes it from {ctx.name(item['from'])}:")
 
 
+def pick_up(ctx, pid: str):
+    s = ctx.s
+    token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == TALISMAN), None)
+    if token is None:
+        raise IllegalAction("The Talisman of the Sphere is not on your tile.")
+    tk.remove(s, token)
+    give_talisman(ctx, pid, "picks up")
+
+
 def merge(ctx, pid: str, trait: str):
     s = ctx.s
     if pid not in hp.heroes(s):
@@ -258,11 +265,6 @@ def merge(ctx, pid: str, trait: str):
         raise IllegalAction("You must hold the Talisman of the Sphere.")
     if s["players"][pid]["tile"] != sphere_tile(ctx):
         raise IllegalAction("You must be on the Sphere's tile.")
-    if trait != "knowledge":
-        raise IllegalAction("The merge takes a Knowledge roll.")
-    if "task:h32_merge" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried the merge this turn.")
-    s["turn"]["rolls"].append("task:h32_merge")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": MERGE_TARGET, "then": [{"do": "h32_merged"}]},
         {"at_most": MERGE_TARGET - 1, "then": [{"do": "h32_blast"}]}]}], source="haunt", front=True)
@@ -317,9 +319,9 @@ class SphereOfAnnihilation(rulesets.RuleSet):
             t = hp.traitors(s)
             if t:
                 give_talisman(ctx, t[0], "holds")
-            ctx.say("Setup: heroes, `task knowledge merge` on the Sphere's tile with the Talisman; once a tile is "
-                    "annihilated, `task speed climb` down from the city or `task might climb` up from the "
-                    "catacombs; `task speed pickup` takes a Talisman lying on your tile.", kind="haunt_setup")
+            ctx.say("Setup: heroes, {move:merge} on the Sphere's tile with the Talisman; once a tile is "
+                    "annihilated, {move:climb} (Speed down from the city, Might up from the catacombs); "
+                    "{move:pickup} takes a Talisman lying on your tile.", kind="haunt_setup")
             return True
         return None
 
@@ -389,7 +391,7 @@ class SphereOfAnnihilation(rulesets.RuleSet):
     def death(self, ctx, pid, killer):
         if mine(ctx)["holder"] == pid:
             mine(ctx)["holder"] = None
-            tk.place(ctx.s, TALISMAN, ctx.s["players"][pid]["tile"], **{"from": pid})
+            tk.place(ctx.s, TALISMAN, ctx.s["players"][pid]["tile"])
             ctx.say(f"The Talisman of the Sphere falls from {ctx.name(pid)}'s hand.", kind="haunt")
 
     def win_check(self, ctx):
@@ -402,29 +404,19 @@ class SphereOfAnnihilation(rulesets.RuleSet):
                     "last hero with the Talisman")
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if not any(w in words for w in ("merge", "climb", "pickup", "pick up")):
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-            raise IllegalAction("That is done in your own turn.")
-        if "merge" in words:
-            merge(ctx, pid, trait)
-        elif "climb" in words:
-            climb(ctx, pid, trait)
-        else:
-            here = s["players"][pid]["tile"]
-            token = next((t for t in tk.on_tile(s, here) if t["name"] == TALISMAN), None)
-            if token is None:
-                raise IllegalAction("The Talisman of the Sphere is not on your tile.")
-            tk.remove(s, token)
-            give_talisman(ctx, pid, "picks up")
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "merge"},
-                {"type": "task", "trait": "speed", "task": "pickup"}]
+    own = OWN
+    moves = (
+        rulesets.Move("merge", "Merge the Talisman with the Sphere", lambda ctx, pid, trait: merge(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="Holding the Talisman on the Sphere's tile, Knowledge 5+ destroys both and wins; "
+                              "otherwise the Sphere throws you 1 tile away."),
+        rulesets.Move("climb", "Climb to the other level", lambda ctx, pid, trait: climb(ctx, pid, trait),
+                      traits=("speed", "might"), once_per_turn=True,
+                      summary="Once a tile is annihilated: Speed 3+ down from the city, Might 3+ up from the "
+                              "catacombs, to an annihilated tile of the other level; a failure still lands, hurt."),
+        rulesets.Move("pickup", "Pick up the Talisman", lambda ctx, pid, trait: pick_up(ctx, pid),
+                      summary="Takes the Talisman of the Sphere lying on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """The heroes go for the Talisman (its holder, or where it lies),

@@ -21,7 +21,7 @@ What the bot carries out:
   on their tile (8 dice at most); any damage removes a Gnoll instead of
   stunning it; each time a hero dies a reserve Gnoll appears on their tile.
 - Heroes: at the start of a turn while holding the Shackles, Sanity 3+ (+1
-  Speed this turn) or 1 Sanity lost; `task sanity release` on the Gladiator
+  Speed this turn) or 1 Sanity lost; the declared move `release` on the Gladiator
   Pit with the Shackles: Sanity 4+ discards them and the traitor becomes a
   hero again with -2 Might and -1 Speed.
 - Once the traitor is released or killed: every Gnoll at once moves to the
@@ -50,8 +50,11 @@ MAX_DICE = 8
 RELEASE_TARGET = 4
 
 
+OWN = rulesets.Own(KEY, {"freed": False, "released": None}, players=("released",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault(KEY, {"freed": False, "released": None})
+    return rulesets.REGISTRY[33].record(ctx.s)
 
 
 def state_of(s: dict) -> dict:
@@ -162,7 +165,7 @@ class WillOfYeenoghu(rulesets.RuleSet):
         if "stays in the room" in text:
             bring_shackles(ctx)
             ctx.say("Setup: the heroes read their rules in private while the traitor sets up. Heroes: with the "
-                    "Dimensional Shackles on the Gladiator Pit, `task sanity release` frees the traitor.",
+                    "Dimensional Shackles on the Gladiator Pit, {move:release} frees the traitor.",
                     kind="haunt_setup")
             return True
         if "Sanity to 1 step" in text:
@@ -281,14 +284,13 @@ class WillOfYeenoghu(rulesets.RuleSet):
             return "heroes", f"Every Gnoll is dead and the traitor is {how}."
         return None
 
-    def task(self, ctx, pid, trait, name):
-        if "release" not in name.lower():
-            return None
-        release(ctx, pid, trait)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "sanity", "task": "release"}]
+    own = OWN
+    moves = (
+        rulesets.Move("release", "Release the traitor", lambda ctx, pid, trait: release(ctx, pid, trait),
+                      traits=("sanity",), who="heroes", once_per_turn=True,
+                      summary="Holding the Dimensional Shackles on the Gladiator Pit, Sanity 4+ discards them and "
+                              "the traitor becomes a hero again."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """A hero with the Shackles heads for the Gladiator Pit while the
@@ -337,20 +339,12 @@ def _faster(ctx, task, item):
 def release(ctx, pid: str, trait: str):
     """Secrets of Survival, haunt 33, "How to Release the Traitor"."""
     s = ctx.s
-    turn = s["turn"]
-    if turn.get("monsters") or turn["player"] != pid:
-        raise IllegalAction("A hero tries to release the traitor on their own turn.")
-    if trait != "sanity":
-        raise IllegalAction("Releasing the traitor takes a Sanity roll.")
     if pid in hp.traitors(s) or state_of(s)["freed"] or not hp.alive(s, hp.traitors(s)):
         raise IllegalAction("There is no traitor left to release.")
     if SHACKLES not in s["players"][pid]["cards"]:
         raise IllegalAction("You need the Dimensional Shackles to release the traitor.")
     if s["players"][pid]["tile"] != PIT:
         raise IllegalAction("The traitor can be released only on the Gladiator Pit.")
-    if "task:release" in turn["rolls"]:
-        raise IllegalAction("You have already tried to release the traitor this turn.")
-    turn["rolls"].append("task:release")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
         {"at_least": RELEASE_TARGET, "then": [{"do": "h33_released"}]},
         {"at_most": RELEASE_TARGET - 1, "then": []}]}], source="haunt", front=True)

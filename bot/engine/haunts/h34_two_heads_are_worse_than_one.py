@@ -12,8 +12,9 @@ What the bot carries out:
   the hero's Sanity. Losing costs 1 Sanity, the bot walks the hero their
   Speed along the shortest way to the Executioner's Block and the turn ends;
   losing it on the Block instead takes an Obstacle off it, or with none left
-  the evil head takes over there. Winning on the Kitchen opens `task might
-  chop` (Might 4+, +1 die per sane hero there): the evil head is cut off.
+  the evil head takes over there. Winning on the Kitchen opens the declared
+  move `chop` (Might 4+, +1 die per sane hero there): the evil head is cut
+  off.
 - Turning traitor: the sane head lost on the Block, to a traitor's beheading,
   or Sanity reaching the skull (the hero stays at 1 step above it): the new
   traitor joins the traitors' side, reads the Tome alone, and keeps their
@@ -25,9 +26,9 @@ What the bot carries out:
   sane one for a traitor's. Who may attack whom: traitors attack every hero;
   two-headed heroes attack traitors; sane heroes attack traitors, and
   two-headed heroes while they hold one of those weapons.
-- The Block: `task speed sabotage` (a sane hero, once a turn, 4+: an Obstacle
-  from the reserve onto it) and `task speed fix` (a traitor, once a turn, 3+:
-  an Obstacle off it, back to the reserve).
+- The Block: the declared moves `sabotage` (a sane hero, once a turn, Speed
+  4+: an Obstacle from the reserve onto it) and `fix` (a traitor, once a
+  turn, Speed 3+: an Obstacle off it, back to the reserve).
 - The wins: most living adventurers with only an evil head (the traitors);
   most with only a sane head (the heroes); a tie plays on.
 
@@ -55,6 +56,14 @@ STRUGGLE_DICE = 4
 CHOP_TARGET, SABOTAGE_TARGET, FIX_TARGET = 4, 4, 3
 
 
+OWN = rulesets.Own(KEY, {"sane": []}, players=("sane",))
+
+
+def mine(s: dict) -> dict:
+    """This haunt's own record: the heroes left with only their sane head."""
+    return rulesets.REGISTRY[34].record(s)
+
+
 def sane(s: dict) -> list[str]:
     """The heroes left with only their sane head."""
     return list((s["haunt"].get(KEY) or {}).get("sane", []))
@@ -78,7 +87,7 @@ def make_traitor(ctx, pid: str, why: str):
     s, h = ctx.s, ctx.s["haunt"]
     if pid in h["traitors"]:
         return
-    record = h.setdefault(KEY, {"sane": []})
+    record = mine(s)
     if pid in record["sane"]:
         record["sane"].remove(pid)
     h["traitors"].append(pid)
@@ -92,7 +101,7 @@ def make_traitor(ctx, pid: str, why: str):
 
 
 def make_sane(ctx, pid: str, why: str):
-    record = ctx.s["haunt"].setdefault(KEY, {"sane": []})
+    record = mine(ctx.s)
     if pid not in record["sane"]:
         record["sane"].append(pid)
     ctx.say(f"{ctx.name(pid)} {why}: the evil head is off, and they fight on with their sane head alone.",
@@ -120,7 +129,7 @@ def _struggle(ctx, task, item):
         ctx.say(f"{ctx.name(pid)} keeps control.", kind="haunt", player=pid)
         if here == KITCHEN:
             s["turn"]["h34_kitchen"] = True
-            ctx.say(f"On the Kitchen, {ctx.name(pid)} may try to cut off the evil head: `task might chop`.",
+            ctx.say(f"On the Kitchen, {ctx.name(pid)} may try to cut off the evil head: {{move:chop}}.",
                     kind="haunt", player=pid)
         return
     if here == BLOCK:  # Secrets of Survival, haunt 34, "Losing Your Head"
@@ -230,6 +239,39 @@ def block_doors(ctx) -> list[tuple[str, str, int]]:
     return sorted([(p, sd, r) for d, p, sd, r in found if d == best], key=lambda x: (ctx.tile_name(x[0]), x[1]))
 
 
+def chop(ctx, pid: str):
+    """Secrets of Survival, haunt 34, "Losing Your Head" (the Kitchen)."""
+    s = ctx.s
+    if not two_headed(s, pid) or not s["turn"].get("h34_kitchen") or s["players"][pid]["tile"] != KITCHEN:
+        raise IllegalAction("A two-headed hero who began the turn on the Kitchen and won the struggle may try this.")
+    helpers = sum(1 for p in hp.alive(s, sane(s)) if p != pid and st.together(s, p, pid))
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "might", "extra_dice": helpers, "bands": [
+        {"at_least": CHOP_TARGET, "then": [{"do": "h34_chopped"}]},
+        {"at_most": CHOP_TARGET - 1, "then": []}]}], source="haunt", front=True)
+
+
+def sabotage(ctx, pid: str):
+    """Secrets of Survival, haunt 34, "Sabotaging the Executioner's Block"."""
+    s = ctx.s
+    if pid not in sane(s) or s["players"][pid]["tile"] != BLOCK:
+        raise IllegalAction("A sane hero on the Executioner's Block may sabotage it.")
+    if s["haunt"]["counters"].get(RESERVE, 0) <= 0:
+        raise IllegalAction("No Obstacle token is left beside the board.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
+        {"at_least": SABOTAGE_TARGET, "then": [{"do": "h34_sabotaged"}]},
+        {"at_most": SABOTAGE_TARGET - 1, "then": []}]}], source="haunt", front=True)
+
+
+def fix(ctx, pid: str):
+    """Traitor's Tome, haunt 34, "Fixing the Executioner's Block"."""
+    s = ctx.s
+    if s["players"][pid]["tile"] != BLOCK or not obstacles(s):
+        raise IllegalAction("A traitor on the Executioner's Block with an Obstacle on it may fix it.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
+        {"at_least": FIX_TARGET, "then": [{"do": "h34_fixed"}]},
+        {"at_most": FIX_TARGET - 1, "then": []}]}], source="haunt", front=True)
+
+
 @rulesets.register(34)
 class TwoHeads(rulesets.RuleSet):
     title = "Two Heads Are Worse Than One"
@@ -241,10 +283,10 @@ class TwoHeads(rulesets.RuleSet):
             return None
         if "Executioner's Block is missing" in text:
             s["haunt"]["kind"] = "several_traitors"  # the sides are drawn as heroes turn (nobody yet)
-            s["haunt"].setdefault(KEY, {"sane": []})
-            ctx.say("Setup: everyone is a two-headed hero. On the Kitchen after winning your struggle: `task might "
-                    "chop`. A sane hero on the Executioner's Block: `task speed sabotage`; a traitor there: `task "
-                    "speed fix`.", kind="haunt_setup")
+            mine(s)
+            ctx.say("Setup: everyone is a two-headed hero. On the Kitchen after winning your struggle: {move:chop}. "
+                    "A sane hero on the Executioner's Block: {move:sabotage}; a traitor there: {move:fix}.",
+                    kind="haunt_setup")
             if BLOCK not in s["board"]:
                 effects.queue(ctx, hp.chooser(s, "heroes"), [{"do": "h34_fetch_block"}], source="haunt")
             return True
@@ -300,54 +342,20 @@ class TwoHeads(rulesets.RuleSet):
             return "heroes", "Most of the living adventurers have only a sane head."
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if words not in ("chop", "sabotage", "fix"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Only on your own turn.")
-        here = s["players"][pid]["tile"]
-        key = f"task:{words}"
-        if key in turn["rolls"]:
-            raise IllegalAction("Once a turn.")
-        if words == "chop":
-            if trait != "might":
-                raise IllegalAction("Cutting off your evil head takes a Might roll.")
-            if not two_headed(s, pid) or not turn.get("h34_kitchen") or here != KITCHEN:
-                raise IllegalAction("A two-headed hero who began the turn on the Kitchen and won the struggle "
-                                    "may try this.")
-            helpers = sum(1 for p in hp.alive(s, sane(s)) if p != pid and st.together(s, p, pid))
-            roll = {"do": "roll", "trait": "might", "extra_dice": helpers, "bands": [
-                {"at_least": CHOP_TARGET, "then": [{"do": "h34_chopped"}]},
-                {"at_most": CHOP_TARGET - 1, "then": []}]}
-        elif words == "sabotage":
-            if trait != "speed":
-                raise IllegalAction("Sabotage takes a Speed roll.")
-            if pid not in sane(s) or here != BLOCK:
-                raise IllegalAction("A sane hero on the Executioner's Block may sabotage it.")
-            if s["haunt"]["counters"].get(RESERVE, 0) <= 0:
-                raise IllegalAction("No Obstacle token is left beside the board.")
-            roll = {"do": "roll", "trait": "speed", "bands": [
-                {"at_least": SABOTAGE_TARGET, "then": [{"do": "h34_sabotaged"}]},
-                {"at_most": SABOTAGE_TARGET - 1, "then": []}]}
-        else:
-            if trait != "speed":
-                raise IllegalAction("Fixing the Block takes a Speed roll.")
-            if pid not in hp.traitors(s) or here != BLOCK or not obstacles(s):
-                raise IllegalAction("A traitor on the Executioner's Block with an Obstacle on it may fix it.")
-            roll = {"do": "roll", "trait": "speed", "bands": [
-                {"at_least": FIX_TARGET, "then": [{"do": "h34_fixed"}]},
-                {"at_most": FIX_TARGET - 1, "then": []}]}
-        turn["rolls"].append(key)
-        effects.queue(ctx, pid, [roll], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "might", "task": "chop"},
-                {"type": "task", "trait": "speed", "task": "sabotage"},
-                {"type": "task", "trait": "speed", "task": "fix"}]
+    own = OWN
+    moves = (
+        rulesets.Move("chop", "Cut off the evil head", lambda ctx, pid, trait: chop(ctx, pid),
+                      traits=("might",), who="heroes", once_per_turn=True,
+                      summary="On the Kitchen after keeping control this turn: Might 4+, +1 die per sane hero "
+                              "there; the evil head is off."),
+        rulesets.Move("sabotage", "Sabotage the Executioner's Block", lambda ctx, pid, trait: sabotage(ctx, pid),
+                      traits=("speed",), who="heroes", once_per_turn=True,
+                      summary="A sane hero on the Executioner's Block: Speed 4+ puts an Obstacle from the reserve "
+                              "on it."),
+        rulesets.Move("fix", "Fix the Executioner's Block", lambda ctx, pid, trait: fix(ctx, pid),
+                      traits=("speed",), who="traitors", once_per_turn=True,
+                      summary="A traitor on the Executioner's Block: Speed 3+ takes an Obstacle off it."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """Two-headed heroes make for the Kitchen; sane heroes guard the Block

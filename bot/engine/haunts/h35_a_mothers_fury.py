@@ -14,12 +14,11 @@ What the bot carries out:
 - Destroyed tiles carry a marker (bot.engine.city.ruin) and keep their
   exits; leaving one takes a Might or Speed 3+ roll (the mover picks), 1
   physical damage on a failure, and the move goes on.
-- Egg hunting: `task knowledge search`, once a turn on a tile with no
-  Obstacle: 6+ on a blank or destroyed tile, 5+ event, 4+ omen, 3+ item; a
-  find puts an Obstacle on the tile. Eggs are items: `task knowledge give`
-  hands one to a hero on your tile, `task knowledge drop` leaves one on
-  your tile and `task knowledge pickup` takes one there; a dead hero's eggs
-  drop on their tile.
+- Egg hunting: the declared move `search` (Knowledge), once a turn on a
+  tile with no Obstacle: 6+ on a blank or destroyed tile, 5+ event, 4+ omen,
+  3+ item; a find puts an Obstacle on the tile. Eggs are items: the moves
+  `give` (to a hero on your tile), `drop` (on your tile) and `pickup` (one
+  lying there); a dead hero's eggs drop on their tile.
 - Wins: the heroes once every egg is held by a hero; they lose when the
   track reaches 0 (data).
 
@@ -42,8 +41,13 @@ TARGETS = {"item": 3, "omen": 4, "event": 5, "none": 6}
 DRAGON_STEPS, DRAGON_DAMAGE = 2, 3
 
 
+OWN = rulesets.Own("h35", {"runner": None, "pile": None, "eggs": {}}, players=("runner", "eggs"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h35", {"runner": None, "pile": None, "eggs": {}})
+    """This haunt's own record: who runs the Dragon, the eggs still hidden,
+    the eggs each hero holds."""
+    return rulesets.REGISTRY[35].record(ctx.s)
 
 
 def the_dragon(ctx) -> dict | None:
@@ -238,16 +242,11 @@ def held_change(ctx, delta: int):
 def search(ctx, pid: str, trait: str):
     s = ctx.s
     tile = s["players"][pid]["tile"]
-    if trait != "knowledge":
-        raise IllegalAction("Dragon Eggs are searched for with Knowledge.")
-    if "task:h35_search" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already searched for a Dragon Egg this turn.")
     if any(t["name"] == FOUND for t in tk.on_tile(s, tile)):
         raise IllegalAction(f"An egg has already been found on the {ctx.tile_name(tile)}; it cannot be searched again.")
     if (mine(ctx)["pile"] or 0) <= 0:
         raise IllegalAction("Every Dragon Egg has been found.")
     target = 6 if destroyed(ctx, tile) else TARGETS[ctx.c.tiles[tile].symbol]
-    s["turn"]["rolls"].append("task:h35_search")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": target, "then": [{"do": "h35_found", "tile": tile}]},
         {"at_most": target - 1, "then": [{"do": "h35_nothing", "target": target}]}]}], source="haunt", front=True)
@@ -269,28 +268,21 @@ def _nothing(ctx, task, item):
     ctx.say(f"{ctx.name(task['player'])} finds no egg (needed {item['target']}+).", kind="haunt")
 
 
-def give(ctx, pid: str):
+def takers(ctx, pid: str) -> list[str]:
+    """The living adventurers on `pid`'s tile who could take an egg, in seat order."""
     s = ctx.s
+    if not st.on_board(s["players"][pid]):
+        return []
+    return [o for o in st.players_on(s, s["players"][pid]["tile"], beside=pid)
+            if o != pid and s["players"][o]["alive"]]
+
+
+def give(ctx, pid: str, other: str):
     if not egg_count(ctx, pid):
         raise IllegalAction("You hold no Dragon Egg.")
-    others = [o for o in st.players_on(s, s["players"][pid]["tile"], beside=pid) if o != pid]
-    if not others:
-        raise IllegalAction("Nobody is on your tile to take an egg.")
-    if len(others) == 1:
-        hand_over(ctx, pid, others[0])
-        return
-    effects.queue(ctx, pid, [{"do": "h35_give", "to": others}], source="haunt", front=True)
-
-
-@effects.step("h35_give")
-def _give(ctx, task, item):
-    effects.ask(ctx, task["player"], "h35_give", "who takes the Dragon Egg?", [ctx.name(o) for o in item["to"]],
-                to=item["to"])
-
-
-@effects.decision("h35_give")
-def _decide_give(ctx, pending, index):
-    hand_over(ctx, pending["player"], pending["data"]["to"][index])
+    if other not in takers(ctx, pid):
+        raise IllegalAction("Give an egg to an adventurer on your tile.")
+    hand_over(ctx, pid, other)
 
 
 def hand_over(ctx, pid: str, other: str):
@@ -300,6 +292,8 @@ def hand_over(ctx, pid: str, other: str):
 
 
 def drop(ctx, pid: str, count: int = 1):
+    if not egg_count(ctx, pid):
+        raise IllegalAction("You hold no Dragon Egg.")
     tile = ctx.s["players"][pid]["tile"]
     for _ in range(count):
         tk.place(ctx.s, EGG, tile)
@@ -321,6 +315,54 @@ def pickup(ctx, pid: str):
     ctx.say(f"{ctx.name(pid)} picks up a Dragon Egg.", kind="haunt")
 
 
+# Rulebook, Use Item and Omen Cards: one action with each item a turn. The eggs are alike, so the turn counts
+# the eggs its player picked up (not to be dropped or given again) and dropped (not to be picked up again).
+TAKEN, DROPPED = "h35_taken", "h35_dropped"
+
+
+def spare_eggs(ctx, pid: str) -> str | None:
+    """Why `pid` has no egg to drop or give this turn, or None."""
+    if not egg_count(ctx, pid):
+        return "You hold no Dragon Egg."
+    if egg_count(ctx, pid) <= ctx.s["turn"].get(TAKEN, 0):
+        return "You picked up each egg you hold this turn: an item is handled once a turn."
+    return None
+
+
+def lying_eggs(ctx, pid: str) -> str | None:
+    """Why `pid` has no egg to pick up this turn, or None."""
+    s = ctx.s
+    lying = sum(1 for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == EGG)
+    if not lying:
+        return f"No Dragon Egg lies on the {ctx.tile_name(s['players'][pid]['tile'])}."
+    if lying <= s["turn"].get(DROPPED, 0):
+        return "You dropped the eggs lying here this turn: an item is handled once a turn."
+    return None
+
+
+def move_give(ctx, pid: str, other: str):
+    why = spare_eggs(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    give(ctx, pid, other)
+
+
+def move_drop(ctx, pid: str):
+    why = spare_eggs(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    drop(ctx, pid)
+    ctx.s["turn"][DROPPED] = ctx.s["turn"].get(DROPPED, 0) + 1
+
+
+def move_pickup(ctx, pid: str):
+    why = lying_eggs(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    pickup(ctx, pid)
+    ctx.s["turn"][TAKEN] = ctx.s["turn"].get(TAKEN, 0) + 1
+
+
 @rulesets.register(35)
 class AMothersFury(rulesets.RuleSet):
     title = "A Mother's Fury"
@@ -332,8 +374,8 @@ class AMothersFury(rulesets.RuleSet):
             return None
         if step.get("do") == "manual" and "Obstacle" in text:
             ctx.say("Setup: the bot marks found eggs (Obstacle) and destroyed tiles (Destroyed). On your turn: "
-                    "`task knowledge search` for a Dragon Egg; `task knowledge give`, `task knowledge drop` and "
-                    "`task knowledge pickup` move eggs like items.", kind="haunt_setup")
+                    "{move:search} for a Dragon Egg; {move:give}, {move:drop} and {move:pickup} move eggs like "
+                    "items.", kind="haunt_setup")
             return True
         if step.get("do") == "manual" and "run the Dragon" in text:
             effects.queue(ctx, hp.chooser(ctx.s, "heroes"), [{"do": "h35_pick_runner"}], source="haunt")
@@ -377,28 +419,22 @@ class AMothersFury(rulesets.RuleSet):
         if n:
             drop(ctx, pid, n)
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        verb = next((v for v in ("search", "give", "drop", "pickup", "pick up") if v in words), None)
-        if verb is None:
-            return None
-        if ctx.s["turn"].get("monsters") or ctx.s["turn"]["player"] != pid:
-            raise IllegalAction("Heroes hunt eggs on their own turns.")
-        if verb == "search":
-            search(ctx, pid, trait)
-        elif verb == "give":
-            give(ctx, pid)
-        elif verb == "drop":
-            if not egg_count(ctx, pid):
-                raise IllegalAction("You hold no Dragon Egg.")
-            drop(ctx, pid)
-        else:
-            pickup(ctx, pid)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "search"},
-                {"type": "task", "trait": "knowledge", "task": "pickup"}]
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search for a Dragon Egg", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On a tile with no Obstacle: Knowledge 3+ on an item tile, 4+ omen, 5+ event, 6+ "
+                              "blank or destroyed; a find takes an egg and marks the tile."),
+        rulesets.Move("give", "Give a Dragon Egg", lambda ctx, pid, trait, target: move_give(ctx, pid, target),
+                      args=(rulesets.Arg("player", takers, "Who takes the egg?"),), who="heroes",
+                      allowed=spare_eggs,
+                      summary="Hand one of your eggs to an adventurer on your tile (each egg once a turn, as any "
+                              "item)."),
+        rulesets.Move("drop", "Drop a Dragon Egg", lambda ctx, pid, trait: move_drop(ctx, pid), who="heroes",
+                      allowed=spare_eggs, summary="Leave one of your eggs on your tile."),
+        rulesets.Move("pickup", "Pick up a Dragon Egg", lambda ctx, pid, trait: move_pickup(ctx, pid), who="heroes",
+                      allowed=lying_eggs, summary="Take an egg lying on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """A hero heads for dropped eggs and the tiles easiest to search."""
@@ -406,7 +442,7 @@ class AMothersFury(rulesets.RuleSet):
         eggs = {t["tile"] for t in s["tokens"] if t["name"] == EGG}
         if eggs:
             return eggs
-        if "task:h35_search" in (s["turn"] or {}).get("rolls", []) and s["turn"]["player"] == pid:
+        if "move:search" in (s["turn"] or {}).get("rolls", []) and s["turn"]["player"] == pid:
             here = s["players"][pid]["tile"]
         else:
             here = None
@@ -429,11 +465,11 @@ def _pick_runner(ctx, task, item):
     s = ctx.s
     living = hp.alive(s, s["seats"])
     effects.ask(ctx, task["player"], "h35_runner", "who runs the Dragon (moves it, picks for it, rolls its dice)?",
-                [ctx.name(p) for p in living], players=living)
+                [ctx.name(p) for p in living], targets=living)  # `targets`: renamed with a seat handed over
 
 
 @effects.decision("h35_runner")
 def _decide_runner(ctx, pending, index):
-    who = pending["data"]["players"][index]
+    who = pending["data"]["targets"][index]
     mine(ctx)["runner"] = who
     ctx.say(f"{ctx.name(who)} runs the Dragon.", kind="haunt_setup")

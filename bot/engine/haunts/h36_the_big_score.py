@@ -4,7 +4,7 @@ once the Star of Thay is found).
 What the bot carries out:
 - Setup: the Star of Thay set beside the board; play starts to the haunt
   revealer's left (the default order for a haunt with no traitor yet).
-- The search: `task knowledge search` or `task speed search` on an item
+- The search: the declared move `search` (Knowledge or Speed) on an item
   tile of the catacomb level, once a turn, while the Star is unfound; first
   every other hero on the tile is asked whether they help (each helper takes
   1 off the target of 7); on a success the searcher and the helpers roll
@@ -13,14 +13,14 @@ What the bot carries out:
   participants gain 1 Speed and 1 Might; the heroes' second part opens.
 - The Star counts as an item: stealing it is offered to whoever wins an
   attack on its holder for 2 or more damage on their tile (the thief becomes
-  the traitor, the robbed traitor a hero again with 1 Speed less);
-  `task speed drop star`, `task speed take star` on its tile, and `task
-  speed give star <name>` to someone on your tile (who may refuse); a dead
+  the traitor, the robbed traitor a hero again with 1 Speed less); the
+  moves `drop`, `take` (on its tile) and `give` (to someone on your tile,
+  who may refuse), one action with it a turn as with any item; a dead
   holder drops it where they fell.
 - Fencing: ending a turn on the Marketplace with the Star, Knowledge 2+
   (+1 per opponent on the tile): success wins, failure gains 1 Knowledge.
-- The wins: the Star fenced (the traitor); the last adventurer alive (the
-  traitor's side or the heroes', whichever they are on).
+- The wins: the Star fenced (the traitor); the last adventurer alive, who
+  wins alone (the closing message names them: the dead share nothing).
 
 Left to the players: nothing.
 """
@@ -37,14 +37,20 @@ STAR = "Star of Thay"
 MARKET = "marketplace"
 SEARCH_TARGET = 7
 FENCE_TARGET = 2
+DONE = "h36_star_done"  # in the turn: its player has dropped, taken, offered or stolen the Star this turn
+
+
+START = {"found": False, "holder": None, "fenced": None, "asked": [], "helpers": []}
+# asked/helpers: the search under way (who was asked to help, who helps)
+OWN = rulesets.Own(KEY, START, players=("holder", "fenced", "asked", "helpers"))
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault(KEY, {"found": False, "holder": None, "fenced": None})
+    return rulesets.REGISTRY[36].record(ctx.s)
 
 
 def state_of(s: dict) -> dict:
-    return s["haunt"].get(KEY) or {"found": False, "holder": None, "fenced": None}
+    return s["haunt"].get(KEY) or START
 
 
 def holder(s: dict) -> str | None:
@@ -97,28 +103,29 @@ def _help(ctx, task, item):
     the tile is asked in turn whether they help."""
     s = ctx.s
     pid = task["player"]
+    record = mine(ctx)
     tile = s["players"][pid]["tile"]
-    left = [p for p in hp.alive(s, s["seats"]) if p != pid and p not in item["asked"]
+    left = [p for p in hp.alive(s, s["seats"]) if p != pid and p not in record["asked"]
             and s["players"][p]["tile"] == tile and st.on_board(s["players"][p])]
     if left:
         effects.ask(ctx, left[0], "h36_help", f"help {ctx.name(pid)} search for the Star of Thay (the target drops "
-                    "by 1; if found, you join the Speed roll for it)?", ["Help", "Do not help"], item=item,
-                    who=left[0])
+                    "by 1; if found, you join the Speed roll for it)?", ["Help", "Do not help"], trait=item["trait"])
         return
-    target = SEARCH_TARGET - len(item["helpers"])
+    target = SEARCH_TARGET - len(record["helpers"])
     ctx.say(f"{ctx.name(pid)} searches for the Star of Thay: {item['trait'].capitalize()} {target}+.", kind="haunt")
     effects.push_front(ctx, [{"do": "roll", "trait": item["trait"], "bands": [
-        {"at_least": target, "then": [{"do": "h36_found", "helpers": item["helpers"]}]},
+        {"at_least": target, "then": [{"do": "h36_found"}]},
         {"at_most": target - 1, "then": []}]}])
 
 
 @effects.decision("h36_help")
 def _decide_help(ctx, pending, index):
-    item, who = pending["data"]["item"], pending["data"]["who"]
-    helpers = item["helpers"] + ([who] if index == 0 else [])
+    who, record = pending["player"], mine(ctx)
+    record["asked"].append(who)
     if index == 0:
+        record["helpers"].append(who)
         ctx.say(f"{ctx.name(who)} helps.", kind="haunt")
-    effects.push_front(ctx, [{**item, "asked": item["asked"] + [who], "helpers": helpers}])
+    effects.push_front(ctx, [{"do": "h36_help", "trait": pending["data"]["trait"]}])
 
 
 @effects.step("h36_found")
@@ -126,7 +133,7 @@ def _found(ctx, task, item):
     """The Speed roll-off, ties rolled again; the winner takes the Star,
     the others gain 1 Speed and 1 Might."""
     s = ctx.s
-    everyone = [task["player"]] + [p for p in item["helpers"] if s["players"][p]["alive"]]
+    everyone = [task["player"]] + [p for p in mine(ctx)["helpers"] if s["players"][p]["alive"]]
     ctx.say("The Star of Thay is found!", kind="haunt")
     mine(ctx)["found"] = True
     rolling = list(everyone)
@@ -149,8 +156,10 @@ def _found(ctx, task, item):
 @effects.step("h36_steal")
 def _steal(ctx, task, item):
     s = ctx.s
-    if holder(s) == item["victim"]:
-        take_star(ctx, task["player"], f"steals from {ctx.name(item['victim'])}", robbed=item["victim"])
+    if holder(s) == item["loser"]:
+        if s["turn"] and s["turn"]["player"] == task["player"]:
+            s["turn"][DONE] = True  # stealing is the thief's one action with the Star this turn
+        take_star(ctx, task["player"], f"steals from {ctx.name(item['loser'])}", robbed=item["loser"])
 
 
 @effects.step("h36_fenced")
@@ -177,44 +186,36 @@ class TheBigScore(rulesets.RuleSet):
         if step.get("do") != "manual":
             return None
         if step.get("side") == "heroes":
-            ctx.say("Setup: the Star of Thay waits beside the board. On an item tile of the catacombs: `task "
-                    "knowledge search` or `task speed search` (7+, 1 less per helper). Its holder: `task speed drop "
-                    "star`, `task speed give star <name>`; anyone on its tile: `task speed take star`.",
-                    kind="haunt_setup")
+            ctx.say("Setup: the Star of Thay waits beside the board. On an item tile of the catacombs: "
+                    "{move:search} (Knowledge or Speed 7+, 1 less per helper). Its holder: {move:drop}, "
+                    "{move:give}; anyone on its tile: {move:take}.", kind="haunt_setup")
         return True  # the traitor's steps wait for the Star's finder (take_star)
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if not words or words[0] not in ("search", "drop", "take", "give"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Only on your own turn.")
-        if words[0] == "search":
-            search(ctx, pid, trait)
-        elif words[0] == "drop":
-            if holder(s) != pid:
-                raise IllegalAction("You do not hold the Star of Thay.")
-            mine(ctx)["holder"] = None
-            tk.place(s, STAR, s["players"][pid]["tile"])
-            ctx.say(f"{ctx.name(pid)} drops the Star of Thay on the {ctx.tile_name(s['players'][pid]['tile'])}.",
-                    kind="haunt")
-        elif words[0] == "take":
-            token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == STAR), None)
-            if token is None:
-                raise IllegalAction("The Star of Thay is not on your tile.")
-            tk.remove(s, token)
-            take_star(ctx, pid, "picks up")
-        else:
-            give(ctx, pid, " ".join(words[2:] if len(words) > 1 and words[1] == "star" else words[1:]))
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search for the Star of Thay", lambda ctx, pid, trait: search(ctx, pid, trait),
+                      traits=("knowledge", "speed"), who="heroes", once_per_turn=True,
+                      summary="On a catacomb item tile while the Star is unfound: Knowledge or Speed 7+, 1 less "
+                              "for each hero there who helps; the finders roll Speed for it."),
+        rulesets.Move("drop", "Drop the Star of Thay", lambda ctx, pid, trait: drop(ctx, pid),
+                      allowed=lambda ctx, pid: "You do not hold the Star of Thay." if holder(ctx.s) != pid
+                      else star_free(ctx, pid),
+                      summary="Its holder leaves the Star on their tile (once a turn, as any item)."),
+        rulesets.Move("take", "Take the Star of Thay", lambda ctx, pid, trait: take(ctx, pid),
+                      allowed=lambda ctx, pid: star_free(ctx, pid),
+                      summary="Pick up the Star lying on your tile: whoever holds it is the traitor."),
+        rulesets.Move("give", "Give the Star of Thay", lambda ctx, pid, trait, target: give(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: takers(ctx, pid), "Who is offered the Star?"),),
+                      allowed=lambda ctx, pid: "You do not hold the Star of Thay." if holder(ctx.s) != pid
+                      else star_free(ctx, pid),
+                      summary="Offer the Star to an adventurer on your tile, who may refuse it."),
+    )
 
     def steal_instead(self, ctx, attacker, loser, amount, distance):
         """Both books, haunt 36, "The Star of Thay" (stolen like an item)."""
         if distance or holder(ctx.s) != loser or attacker not in ctx.s["players"]:
             return None
-        return [{"label": "Steal the Star of Thay", "steps": [{"do": "h36_steal", "victim": loser}]}]
+        return [{"label": "Steal the Star of Thay", "steps": [{"do": "h36_steal", "loser": loser}]}]
 
     def death(self, ctx, pid, killer):
         s = ctx.s
@@ -241,17 +242,15 @@ class TheBigScore(rulesets.RuleSet):
         if fenced:
             return "traitor", f"{ctx.name(fenced)} fences the Star of Thay."
         living = hp.alive(s, s["seats"])
-        if len(living) == 1:  # Ruling: the last adventurer alive wins for the side they are on then
-            side = "traitor" if living[0] in hp.traitors(s) else "heroes"
-            return side, f"{ctx.name(living[0])} is the last adventurer alive."
+        if len(living) == 1 and living[0] in hp.traitors(s):
+            return "traitor", f"{ctx.name(living[0])} is the last adventurer alive and wins alone.", \
+                "last adventurer alive"
+        if len(living) == 1:
+            win_alone(ctx, living[0])
+            return None
         if not living:
             return None, "Nobody is left alive."
         return None
-
-    def haunt_actions(self, ctx, pid):
-        found = [{"type": "task", "trait": t, "task": "search"} for t in ("knowledge", "speed")]
-        found.append({"type": "task", "trait": "speed", "task": "take star"})
-        return found
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s
@@ -270,27 +269,68 @@ def search(ctx, pid: str, trait: str):
     """Secrets of Survival, haunt 36, "How to Search for the Star of Thay"
     (once a turn: Ruling, as for every task roll)."""
     s = ctx.s
-    if trait not in ("knowledge", "speed"):
-        raise IllegalAction("Search with Knowledge or Speed.")
     if state_of(s)["found"]:
         raise IllegalAction("The Star of Thay has been found already.")
     if s["players"][pid]["tile"] not in search_tiles(ctx):
         raise IllegalAction("The Star of Thay is searched for on an item tile of the catacomb level.")
-    if "task:star" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already searched this turn.")
-    s["turn"]["rolls"].append("task:star")
-    effects.queue(ctx, pid, [{"do": "h36_help", "trait": trait, "asked": [], "helpers": []}], source="haunt",
-                  front=True)
+    mine(ctx).update(asked=[], helpers=[])
+    effects.queue(ctx, pid, [{"do": "h36_help", "trait": trait}], source="haunt", front=True)
 
 
-def give(ctx, pid: str, name: str):
+def win_alone(ctx, pid: str):
+    """Both books, haunt 36, "You Win When..." (Secrets of Survival L4715,
+    the Tome L2371): a hero who is the last adventurer alive wins alone,
+    not with the heroes who fell: the result names the one winner."""
+    hp.finish(ctx, "heroes", f"{ctx.name(pid)} is the last adventurer alive; the fallen share nothing.",
+              condition="last adventurer alive", winners=[pid], headline=f"{ctx.name(pid)} wins alone")
+
+
+def star_free(ctx, pid: str) -> str | None:
+    """Rulebook, Use Item and Omen Cards: one action with an item a turn
+    (drop, pick up, trade, steal or use), and the Star counts as an item.
+    Ruling: offering it to someone who refuses spends that action too."""
+    return "You have already handled the Star of Thay this turn." if (ctx.s["turn"] or {}).get(DONE) else None
+
+
+def drop(ctx, pid: str):
+    s = ctx.s
+    if holder(s) != pid:
+        raise IllegalAction("You do not hold the Star of Thay.")
+    s["turn"][DONE] = True
+    mine(ctx)["holder"] = None
+    tk.place(s, STAR, s["players"][pid]["tile"])
+    ctx.say(f"{ctx.name(pid)} drops the Star of Thay on the {ctx.tile_name(s['players'][pid]['tile'])}.",
+            kind="haunt")
+
+
+def take(ctx, pid: str):
+    s = ctx.s
+    token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == STAR), None) \
+        if st.on_board(s["players"][pid]) else None
+    if token is None:
+        raise IllegalAction("The Star of Thay is not on your tile.")
+    s["turn"][DONE] = True
+    tk.remove(s, token)
+    take_star(ctx, pid, "picks up")
+
+
+def takers(ctx, pid: str) -> list[str]:
+    """The living adventurers on `pid`'s tile, in seat order."""
+    s = ctx.s
+    if not st.on_board(s["players"][pid]):
+        return []
+    return [p for p in hp.alive(s, s["seats"]) if p != pid and st.on_board(s["players"][p])
+            and st.together(s, pid, p)]
+
+
+def give(ctx, pid: str, other: str):
     """Ruling: handing the Star over is a trade: the other adventurer, on
     your tile, may refuse."""
     s = ctx.s
     if holder(s) != pid:
         raise IllegalAction("You do not hold the Star of Thay.")
-    other = next((p for p in s["seats"] if s["players"][p]["name"].lower() == name.strip().lower() or p == name), None)
-    if other is None or other == pid or not s["players"][other]["alive"] or not st.together(s, pid, other):
-        raise IllegalAction("Name an adventurer on your tile: `task speed give star <name>`.")
+    if other not in takers(ctx, pid):
+        raise IllegalAction("Offer the Star to an adventurer on your tile.")
+    s["turn"][DONE] = True
     effects.ask(ctx, other, "h36_give", f"take the Star of Thay from {ctx.name(pid)} (whoever holds it is the "
                 "traitor)?", ["Take it", "Refuse"], giver=pid)

@@ -7,12 +7,11 @@ What the bot carries out:
 - Clues: the pile (twice the adventurers). Discovering an event, item or
   omen tile, an adventurer first rolls Knowledge 3+ for a Clue (the bot
   always rolls: trying costs nothing), until the pile is empty. Clues are
-  carried like items: `task knowledge drop clue`, `task knowledge take
-  clue` (one lying on your tile), `task knowledge give clue <name>` (on your
-  tile), and stolen in an attack.
-- Spending Clues on your turn: `task knowledge peek <name>` (1 Clue, on your
-  tile, one token you pick), `task knowledge peek both <name>` (2, on your
-  tile), `task knowledge peek far <name>` (3, anywhere, one token). What a
+  carried like items: the declared moves `drop`, `take` (one lying on your
+  tile), `give` (to an adventurer on your tile), and stolen in an attack.
+- Spending Clues on your turn: the moves `peek` (1 Clue, on your tile, one
+  token you pick), `peek_both` (2, on your tile) and `peek_far` (3,
+  anywhere, one token), each naming the adventurer looked at. What a
   token shows is told to the peeker alone. An adventurer peeked at on their
   tile with a Clue in hand is asked whether they spend it to peek back.
 - Special attack rules: an attack that would deal 2 or more damage may
@@ -33,21 +32,26 @@ from .. import state as st
 from .. import tokens as tk
 from ..errors import IllegalAction
 
-KEY = "h37"          # public: how many Clues each adventurer carries
-SEEN = "h37_seen"    # secret: which token numbers each adventurer has seen, for the built-in players
+KEY = "h37"          # public: how many Clues each adventurer carries ("clues", keyed by player)
+SEEN = "seen"  # secret: which token numbers each adventurer has seen (it steers the built-in players)
 CLUE = "Clue"
 PILE = "Clues left"
 FIND_TARGET = 3
 SIDES = ("left", "right")  # a player's two face-down tokens, as they lie
 
 
+OWN = rulesets.Own(KEY, {"clues": {}, SEEN: {}}, players=("clues", SEEN), secret_fields=(SEEN,))
+
+
 def clues(s: dict, pid: str) -> int:
-    return (s["haunt"].get(KEY) or {}).get(pid, 0)
+    return (s["haunt"].get(KEY) or {}).get("clues", {}).get(pid, 0)
 
 
 def add_clues(ctx, pid: str, n: int):
-    record = ctx.s["haunt"].setdefault(KEY, {})
+    record = rulesets.REGISTRY[37].record(ctx.s)["clues"]
     record[pid] = record.get(pid, 0) + n
+    if not record[pid]:
+        record.pop(pid)
 
 
 def tokens_of(s: dict, pid: str) -> list[int]:
@@ -57,17 +61,17 @@ def tokens_of(s: dict, pid: str) -> list[int]:
 def learn(ctx, peeker: str, target: str, index: int):
     """Tell the peeker alone what one of the target's tokens shows."""
     number = tokens_of(ctx.s, target)[index]
-    ctx.s["haunt"].setdefault(SEEN, {}).setdefault(peeker, {}).setdefault(target, [])
-    if number not in ctx.s["haunt"][SEEN][peeker][target]:
-        ctx.s["haunt"][SEEN][peeker][target].append(number)
+    seen = rulesets.REGISTRY[37].record(ctx.s).setdefault(SEEN, {}).setdefault(peeker, {}).setdefault(target, [])
+    if number not in seen:
+        seen.append(number)
     ctx.say(f"{ctx.name(target)}'s {SIDES[index]} token shows {number}"
             + (" - the killer!" if number == 1 else "."), kind="secret", to=peeker)
 
 
 def suspects(s: dict, pid: str) -> set[str]:
     """Whom `pid` has seen holding token 1 (read only)."""
-    seen = (s["haunt"].get(SEEN) or {}).get(pid, {})
-    return {t for t, numbers in seen.items() if 1 in numbers and s["players"][t]["alive"]}
+    seen = (s["haunt"].get(KEY) or {}).get(SEEN, {}).get(pid, {})
+    return {t for t, numbers in seen.items() if 1 in numbers and t in s["players"] and s["players"][t]["alive"]}
 
 
 def which_token(ctx, peeker: str, target: str, then: list | None = None):
@@ -82,33 +86,36 @@ def _decide_which(ctx, pending, index):
         effects.push_front(ctx, pending["data"]["then"])
 
 
+# Queued steps and questions keep player ids only under keys the engine renames when a seat is handed over
+# (a step's "by"/"target"/"loser", a question's "target"): the peeker is `by`, the one looked at `target`.
+
 @effects.step("h37_peek_one")
 def _peek_one(ctx, task, item):
-    which_token(ctx, item["peeker"], item["target"])
+    which_token(ctx, item["by"], item["target"])
 
 
 @effects.step("h37_peek_both")
 def _peek_both(ctx, task, item):
     for i in range(len(tokens_of(ctx.s, item["target"]))):
-        learn(ctx, item["peeker"], item["target"], i)
+        learn(ctx, item["by"], item["target"], i)
 
 
 @effects.step("h37_respond")
 def _respond(ctx, task, item):
     """Secrets of Survival, haunt 37, "How to Use Clues" (Responding)."""
     s = ctx.s
-    target, peeker = item["target"], item["peeker"]
+    target, peeker = item["target"], item["by"]
     if clues(s, target) < 1 or not s["players"][target]["alive"]:
         return
     effects.ask(ctx, target, "h37_respond", f"{ctx.name(peeker)} is about to look at your token: spend a Clue to "
-                f"look at one of theirs at the same time?", ["Spend a Clue and look", "No"], peeker=peeker)
+                f"look at one of theirs at the same time?", ["Spend a Clue and look", "No"], target=peeker)
 
 
 @effects.decision("h37_respond")
 def _decide_respond(ctx, pending, index):
     if index != 0:
         return
-    me, peeker = pending["player"], pending["data"]["peeker"]
+    me, peeker = pending["player"], pending["data"]["target"]
     add_clues(ctx, me, -1)
     ctx.say(f"{ctx.name(me)} spends a Clue to look back at {ctx.name(peeker)}.", kind="haunt")
     which_token(ctx, me, peeker)
@@ -140,7 +147,7 @@ def _draw(ctx, task, item):
 
 @effects.step("h37_take_clue")
 def _take_clue(ctx, task, item):
-    victim = item["victim"]
+    victim = item["loser"]
     if clues(ctx.s, victim) < 1:
         return
     add_clues(ctx, victim, -1)
@@ -150,9 +157,9 @@ def _take_clue(ctx, task, item):
 
 @effects.step("h37_attack_peek")
 def _attack_peek(ctx, task, item):
-    ctx.say(f"{ctx.name(task['player'])} looks at one of {ctx.name(item['victim'])}'s tokens instead of dealing "
+    ctx.say(f"{ctx.name(task['player'])} looks at one of {ctx.name(item['loser'])}'s tokens instead of dealing "
             "damage.", kind="haunt")
-    which_token(ctx, task["player"], item["victim"])
+    which_token(ctx, task["player"], item["loser"])
 
 
 @effects.step("h37_keep")
@@ -187,14 +194,12 @@ def _decide_keep(ctx, pending, index):
 @rulesets.register(37)
 class AKillerAmongUs(rulesets.RuleSet):
     title = "A Killer Among Us"
-    secret = (SEEN,)  # what each adventurer has seen under the tokens
 
     def setup_step(self, ctx, step):
         if step.get("do") == "set_counter":
             ctx.say("Setup: Clues are found on discovering an event, item or omen tile (Knowledge 3+). On your turn: "
-                    "`task knowledge peek <name>` (1 Clue, your tile), `task knowledge peek both <name>` (2), `task "
-                    "knowledge peek far <name>` (3, anywhere); `task knowledge drop clue`, `task knowledge take "
-                    "clue`, `task knowledge give clue <name>`. Token 1's holder may `unmask` at any time.",
+                    "{move:peek} (1 Clue, your tile), {move:peek_both} (2), {move:peek_far} (3, anywhere); "
+                    "{move:drop}, {move:take}, {move:give}. Token 1's holder may unmask at any time.",
                     kind="haunt_setup")
         return None
 
@@ -215,8 +220,8 @@ class AKillerAmongUs(rulesets.RuleSet):
             return None
         found = []
         if clues(s, loser) and not distance:
-            found.append({"label": "Take a Clue", "steps": [{"do": "h37_take_clue", "victim": loser}]})
-        found.append({"label": "Look at one of their tokens", "steps": [{"do": "h37_attack_peek", "victim": loser}]})
+            found.append({"label": "Take a Clue", "steps": [{"do": "h37_take_clue", "loser": loser}]})
+        found.append({"label": "Look at one of their tokens", "steps": [{"do": "h37_attack_peek", "loser": loser}]})
         return found
 
     def death(self, ctx, pid, killer):
@@ -244,62 +249,33 @@ class AKillerAmongUs(rulesets.RuleSet):
         if steps:
             effects.queue(ctx, pid, steps, source="haunt", front=True)
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().split()
-        if not words or words[0] not in ("peek", "drop", "take", "give"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Clues are used on your own turn.")
-        if trait != "knowledge":
-            raise IllegalAction("Clue actions are typed with knowledge: `task knowledge peek <name>`.")
-        if words[0] == "peek":
-            peek(ctx, pid, words[1:])
-        elif words[0] == "drop":
-            if clues(s, pid) < 1:
-                raise IllegalAction("You carry no Clue.")
-            add_clues(ctx, pid, -1)
-            tk.place(s, CLUE, s["players"][pid]["tile"])
-            ctx.say(f"{ctx.name(pid)} drops a Clue.", kind="haunt")
-        elif words[0] == "take":
-            token = next((t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == CLUE), None)
-            if token is None:
-                raise IllegalAction("No Clue lies on your tile.")
-            tk.remove(s, token)
-            add_clues(ctx, pid, 1)
-            ctx.say(f"{ctx.name(pid)} picks up a Clue.", kind="haunt")
-        else:
-            other = named(ctx, " ".join(words[2:] if len(words) > 1 and words[1] == "clue" else words[1:]))
-            if clues(s, pid) < 1:
-                raise IllegalAction("You carry no Clue.")
-            if other == pid or not st.together(s, pid, other):
-                raise IllegalAction("Give a Clue to an adventurer on your tile.")
-            add_clues(ctx, pid, -1)
-            add_clues(ctx, other, 1)  # Ruling: a Clue is never unwelcome, so the handover needs no answer
-            ctx.say(f"{ctx.name(pid)} gives a Clue to {ctx.name(other)}.", kind="haunt")
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        """Only what the player's Clues and company allow (each is tried)."""
-        s = ctx.s
-        n = clues(s, pid)
-        found = []
-        if any(t["name"] == CLUE for t in tk.on_tile(s, s["players"][pid]["tile"])):
-            found.append({"type": "task", "trait": "knowledge", "task": "take clue"})
-        if n < 1:
-            return found
-        for other in hp.alive(s, s["seats"]):
-            if other == pid:
-                continue
-            name = s["players"][other]["name"]
-            if st.together(s, pid, other):
-                found.append({"type": "task", "trait": "knowledge", "task": f"peek {name}"})
-                if n >= 2:
-                    found.append({"type": "task", "trait": "knowledge", "task": f"peek both {name}"})
-            elif n >= 3:
-                found.append({"type": "task", "trait": "knowledge", "task": f"peek far {name}"})
-        return found
+    own = OWN
+    moves = (
+        rulesets.Move("peek", "Look at a token (1 Clue)",
+                      lambda ctx, pid, trait, target: peek(ctx, pid, "one", target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: company(ctx, pid), "Whose token?"),),
+                      allowed=lambda ctx, pid: carries(ctx, pid, 1),
+                      summary="Spend 1 Clue: look at one face-down token of an adventurer on your tile."),
+        rulesets.Move("peek_both", "Look at both tokens (2 Clues)",
+                      lambda ctx, pid, trait, target: peek(ctx, pid, "both", target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: company(ctx, pid), "Whose tokens?"),),
+                      allowed=lambda ctx, pid: carries(ctx, pid, 2),
+                      summary="Spend 2 Clues: look at both tokens of an adventurer on your tile."),
+        rulesets.Move("peek_far", "Look from afar (3 Clues)",
+                      lambda ctx, pid, trait, target: peek(ctx, pid, "far", target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: others(ctx, pid), "Whose token?"),),
+                      allowed=lambda ctx, pid: carries(ctx, pid, 3),
+                      summary="Spend 3 Clues: look at one token of any living adventurer, wherever they are."),
+        rulesets.Move("drop", "Drop a Clue", lambda ctx, pid, trait: drop(ctx, pid),
+                      allowed=lambda ctx, pid: spare_clue(ctx, pid),
+                      summary="Leave one of your Clues on your tile (each Clue once a turn, as any item)."),
+        rulesets.Move("take", "Pick up a Clue", lambda ctx, pid, trait: take(ctx, pid),
+                      allowed=lambda ctx, pid: lying_clue(ctx, pid), summary="Take a Clue lying on your tile."),
+        rulesets.Move("give", "Give a Clue", lambda ctx, pid, trait, target: give(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: company(ctx, pid), "Who takes the Clue?"),),
+                      allowed=lambda ctx, pid: spare_clue(ctx, pid),
+                      summary="Hand one of your Clues to an adventurer on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """Whoever has seen the killer's token goes after them; everyone else
@@ -318,20 +294,87 @@ class AKillerAmongUs(rulesets.RuleSet):
                 and st.on_board(s["players"][o])} | lying or None
 
 
-def named(ctx, name: str) -> str:
+def carries(ctx, pid: str, n: int) -> str | None:
+    have = clues(ctx.s, pid)
+    return None if have >= n else f"That takes {n} Clue{'s' if n != 1 else ''}; you carry {have}."
+
+
+def others(ctx, pid: str) -> list[str]:
+    """The other living adventurers, in seat order."""
+    return [p for p in hp.alive(ctx.s, ctx.s["seats"]) if p != pid]
+
+
+def company(ctx, pid: str) -> list[str]:
+    """The other living adventurers on your tile, in seat order."""
     s = ctx.s
-    name = name.strip().lower()
-    other = next((p for p in s["seats"] if s["players"][p]["name"].lower() == name or p == name), None)
-    if other is None or not s["players"][other]["alive"]:
-        raise IllegalAction("Name a living adventurer.")
-    return other
+    return [p for p in others(ctx, pid) if st.on_board(s["players"][p]) and st.together(s, pid, p)]
 
 
-def peek(ctx, pid: str, words: list[str]):
+# Rulebook, Use Item and Omen Cards: one action with each item a turn. Clues are alike, so the turn counts the
+# Clues its player picked up (not to be dropped or given again) and dropped (not to be picked up again).
+TAKEN, DROPPED = "h37_taken", "h37_dropped"
+
+
+def spare_clue(ctx, pid: str) -> str | None:
+    """Why `pid` has no Clue to drop or give this turn, or None."""
+    have = clues(ctx.s, pid)
+    if have < 1:
+        return "You carry no Clue."
+    if have <= (ctx.s["turn"] or {}).get(TAKEN, 0):
+        return "You picked up each Clue you carry this turn: an item is handled once a turn."
+    return None
+
+
+def lying_clue(ctx, pid: str) -> str | None:
+    """Why `pid` has no Clue to pick up this turn, or None."""
+    s = ctx.s
+    lying = sum(1 for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == CLUE)
+    if not lying:
+        return "No Clue lies on your tile."
+    if lying <= (s["turn"] or {}).get(DROPPED, 0):
+        return "You dropped the Clues lying here this turn: an item is handled once a turn."
+    return None
+
+
+def drop(ctx, pid: str):
+    s = ctx.s
+    why = spare_clue(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    add_clues(ctx, pid, -1)
+    tk.place(s, CLUE, s["players"][pid]["tile"])
+    s["turn"][DROPPED] = s["turn"].get(DROPPED, 0) + 1
+    ctx.say(f"{ctx.name(pid)} drops a Clue.", kind="haunt")
+
+
+def take(ctx, pid: str):
+    s = ctx.s
+    why = lying_clue(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    token = next(t for t in tk.on_tile(s, s["players"][pid]["tile"]) if t["name"] == CLUE)
+    tk.remove(s, token)
+    add_clues(ctx, pid, 1)
+    s["turn"][TAKEN] = s["turn"].get(TAKEN, 0) + 1
+    ctx.say(f"{ctx.name(pid)} picks up a Clue.", kind="haunt")
+
+
+def give(ctx, pid: str, other: str):
+    why = spare_clue(ctx, pid)
+    if why:
+        raise IllegalAction(why)
+    if other not in company(ctx, pid):
+        raise IllegalAction("Give a Clue to an adventurer on your tile.")
+    add_clues(ctx, pid, -1)
+    add_clues(ctx, other, 1)  # Ruling: a Clue is never unwelcome, so the handover needs no answer
+    ctx.say(f"{ctx.name(pid)} gives a Clue to {ctx.name(other)}.", kind="haunt")
+
+
+def peek(ctx, pid: str, mode: str, other: str):
     """Secrets of Survival, haunt 37, "How to Use Clues"."""
     s = ctx.s
-    mode = words[0] if words and words[0] in ("both", "far") else "one"
-    other = named(ctx, " ".join(words[1:] if mode != "one" else words))
+    if other not in s["players"] or not s["players"][other]["alive"]:
+        raise IllegalAction("Name a living adventurer.")
     cost = {"one": 1, "both": 2, "far": 3}[mode]
     if other == pid:
         raise IllegalAction("Your own tokens are no secret to you.")
@@ -339,12 +382,12 @@ def peek(ctx, pid: str, words: list[str]):
         raise IllegalAction(f"That takes {cost} Clue{'s' if cost != 1 else ''}; you carry {clues(s, pid)}.")
     near = st.together(s, pid, other)
     if mode != "far" and not near:
-        raise IllegalAction(f"{ctx.name(other)} is not on your tile (3 Clues look from afar: `peek far`).")
+        raise IllegalAction(f"{ctx.name(other)} is not on your tile (looking from afar takes 3 Clues).")
     add_clues(ctx, pid, -cost)
     what = "both of" if mode == "both" else "one of"
     ctx.say(f"{ctx.name(pid)} spends {cost} Clue{'s' if cost != 1 else ''} to look at {what} {ctx.name(other)}'s "
             "tokens.", kind="haunt", player=pid)
-    steps = [{"do": "h37_peek_both" if mode == "both" else "h37_peek_one", "peeker": pid, "target": other}]
+    steps = [{"do": "h37_peek_both" if mode == "both" else "h37_peek_one", "by": pid, "target": other}]
     if near:  # the one looked at may look back at once
-        steps.insert(0, {"do": "h37_respond", "peeker": pid, "target": other})
+        steps.insert(0, {"do": "h37_respond", "by": pid, "target": other})
     effects.queue(ctx, pid, steps, source="haunt", front=True)

@@ -12,12 +12,12 @@ What the bot carries out:
   whole city burns.
 - Leaving a burning tile: a die first; on a 0 the hero stays put without
   spending the space, takes 1 physical damage and drops a carried Citizen.
-- Carrying Citizens: `task might pickup` on a Citizen's tile (Might 3+, one
-  Citizen at a time), `task might drop` to put it down; a hero who dies drops
-  theirs.
-- The Teleportation Circle: `task knowledge circle` on the catacomb level (6+,
-  or 3+ for a Bard, Sorcerer or Wizard); every Citizen on its tile, or put
-  down there later, is rescued.
+- Carrying Citizens: the declared move `pickup` on a Citizen's tile (Might
+  3+, once a turn, one Citizen at a time), `drop` to put it down; a hero who
+  dies drops theirs.
+- The Teleportation Circle: the move `circle` on the catacomb level
+  (Knowledge 6+, or 3+ for a Bard, Sorcerer or Wizard; once a turn); every
+  Citizen on its tile, or put down there later, is rescued.
 - Both ends: Citizens rescued reaching the starting heroes; Citizens killed
   reaching the starting heroes + 1, or every hero dead.
 
@@ -32,13 +32,14 @@ CITIZEN, FIRE, CIRCLE = "Citizen", "Fire", "Teleportation Circle"
 KILLED, RESCUED = "Citizens killed", "Citizens rescued"
 HOME, SECOND = "elfsong_tavern", "inner_chamber"
 CASTERS = ("bard", "sorcerer", "wizard")
-WORDS = ("On a Citizen's tile: `task might pickup` (Might 3+; one Citizen at a time); `task might drop` puts it "
-         "down. On the catacomb level: `task knowledge circle` makes the Teleportation Circle (6+, or 3+ for a "
-         "Bard, Sorcerer or Wizard).")
+WORDS = ("On a Citizen's tile: {move:pickup} (Might 3+; one Citizen at a time); {move:drop} puts it down. On the "
+         "catacomb level: {move:circle} makes the Teleportation Circle (6+, or 3+ for a Bard, Sorcerer or Wizard).")
+OWN = rulesets.Own("h38", {"carrying": [], "left": 0}, players=("carrying",))
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h38", {"carrying": [], "left": 0})
+    """This haunt's own record: who carries a Citizen, the Citizens still to place."""
+    return rulesets.REGISTRY[38].record(ctx.s)
 
 
 def city(ctx) -> list[str]:
@@ -237,53 +238,23 @@ class FireInTheSky(rulesets.RuleSet):
         if pid in mine(ctx)["carrying"]:  # Ruling: a hero who dies puts down the Citizen they carry
             put_down(ctx, pid)
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().replace(" ", "")
-        if words not in ("pickup", "drop", "circle"):
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-            raise IllegalAction("Citizens and the Teleportation Circle are handled on your own turn.")
-        tile = s["players"][pid]["tile"]
-        if words == "drop":
-            if pid not in mine(ctx)["carrying"]:
-                raise IllegalAction("You carry no Citizen.")
-            put_down(ctx, pid)
-            return True
-        key = f"task:h38_{words}"
-        if key in s["turn"]["rolls"]:
-            raise IllegalAction("You have already tried that this turn.")
-        if words == "pickup":
-            if trait != "might":
-                raise IllegalAction("Picking up a Citizen takes a Might roll.")
-            if pid in mine(ctx)["carrying"]:
-                raise IllegalAction("You can carry only 1 Citizen at a time.")
-            if not citizens_on(ctx, tile):
-                raise IllegalAction("There is no Citizen on your tile.")
-            s["turn"]["rolls"].append(key)
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "might", "bands": [
-                {"at_least": 3, "then": [{"do": "h38_picked"}]}, {"at_most": 2, "then": []}]}],
-                source="haunt", front=True)
-            return True
-        if trait != "knowledge":
-            raise IllegalAction("The Teleportation Circle takes a Knowledge roll.")
-        if circle_tile(ctx):
-            raise IllegalAction("The Teleportation Circle has already been made.")
-        if ctx.c.tiles[tile].level != "catacomb":
-            raise IllegalAction("The Teleportation Circle is made on the catacomb level.")
-        s["turn"]["rolls"].append(key)
-        target = 3 if caster(ctx, pid) else 6
-        effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-            {"at_least": target, "then": [{"do": "h38_circle"}]}, {"at_most": target - 1, "then": []}]}],
-            source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        found = [{"type": "task", "trait": "might", "task": "pickup"},
-                 {"type": "task", "trait": "knowledge", "task": "circle"}]
-        if ctx.s["players"][pid]["tile"] == circle_tile(ctx):  # a button to put down where it rescues
-            found.append({"type": "task", "trait": "might", "task": "drop"})
-        return found
+    own = OWN
+    moves = (
+        rulesets.Move("pickup", "Pick up a Citizen", lambda ctx, pid, trait: pickup(ctx, pid),
+                      traits=("might",), who="heroes", once_per_turn=True,
+                      allowed=lambda ctx, pid: "You can carry only 1 Citizen at a time."
+                      if pid in mine(ctx)["carrying"] else None,
+                      summary="On a Citizen's tile: Might 3+ lifts one to carry (one at a time)."),
+        rulesets.Move("drop", "Put down your Citizen", lambda ctx, pid, trait: drop(ctx, pid), who="heroes",
+                      allowed=lambda ctx, pid: None if pid in mine(ctx)["carrying"] else "You carry no Citizen.",
+                      summary="Put the Citizen you carry down on your tile (on the Circle: rescued)."),
+        rulesets.Move("circle", "Make the Teleportation Circle", lambda ctx, pid, trait: circle(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      allowed=lambda ctx, pid: "The Teleportation Circle has already been made."
+                      if circle_tile(ctx) else None,
+                      summary="On the catacomb level: Knowledge 6+ (3+ for a Bard, Sorcerer or Wizard) makes the "
+                              "Circle there."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """A carrier heads for the Circle (or the catacombs to make it); the
@@ -298,3 +269,32 @@ class FireInTheSky(rulesets.RuleSet):
         if not circle and pid == maker:
             return below
         return {t["tile"] for t in s["tokens"] if t["name"] == CITIZEN} or ({circle} if circle else below)
+
+
+def pickup(ctx, pid: str):
+    """Secrets of Survival, haunt 38, "How to Move a Citizen" (Ruling: one
+    try a turn, as every task roll)."""
+    if pid in mine(ctx)["carrying"]:
+        raise IllegalAction("You can carry only 1 Citizen at a time.")
+    if not citizens_on(ctx, ctx.s["players"][pid]["tile"]):
+        raise IllegalAction("There is no Citizen on your tile.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "might", "bands": [
+        {"at_least": 3, "then": [{"do": "h38_picked"}]}, {"at_most": 2, "then": []}]}], source="haunt", front=True)
+
+
+def drop(ctx, pid: str):
+    if pid not in mine(ctx)["carrying"]:
+        raise IllegalAction("You carry no Citizen.")
+    put_down(ctx, pid)
+
+
+def circle(ctx, pid: str):
+    """Secrets of Survival, haunt 38, "How to Create the Teleportation Circle"."""
+    if circle_tile(ctx):
+        raise IllegalAction("The Teleportation Circle has already been made.")
+    if ctx.c.tiles[ctx.s["players"][pid]["tile"]].level != "catacomb":
+        raise IllegalAction("The Teleportation Circle is made on the catacomb level.")
+    target = 3 if caster(ctx, pid) else 6
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
+        {"at_least": target, "then": [{"do": "h38_circle"}]}, {"at_most": target - 1, "then": []}]}],
+        source="haunt", front=True)

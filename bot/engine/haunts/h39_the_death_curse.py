@@ -13,21 +13,18 @@ What the bot carries out:
   traitor may then pick up a second face-down clue with it and put the two
   back as they were or swapped (the table sees which two were lifted, never
   whether they moved).
-- Sowing Confusion: `task knowledge confuse`, the traitor's attack for the
-  turn: a face-down clue and a decoy from the box are shuffled unseen, one
+- Sowing Confusion: the declared move `confuse`, the traitor's attack for
+  the turn: a face-down clue and a decoy from the box are shuffled unseen, one
   back on that tile, the other on a tile the traitor picks.
 - The death curse: 1 physical damage to every adventurer (the traitor too)
   at the end of their turn unless they hold the Book of Spells; no armour,
   power or card can stop it.
-- Searching: `task knowledge search` on a tile with a face-down clue
-  (Knowledge 4+, once a turn): its number is shown to all; 1 and 2 are kept
-  (as items: `task might drop` leaves it face up, `task might give` hands it
-  to an adventurer on your tile, a won attack for 2 or more may steal it, the
-  dead drop theirs), the rest are discarded; `task might pickup` takes a
-  face-up clue from your tile. Every clue action has a button but dropping,
-  which is typed only.
-- Delivering: `task knowledge deliver` on the Elfsong Tavern with clue 1 or
-  2; both delivered wins for the heroes. The traitor's death turns every clue
+- Searching: the move `search` on a tile with a face-down clue (Knowledge
+  4+, once a turn): its number is shown to all; 1 and 2 are kept (as items:
+  `drop` leaves them face up, `give` hands one to an adventurer on your tile,
+  a won attack for 2 or more may steal it, the dead drop theirs), the rest
+  are discarded; `pickup` takes a face-up clue from your tile.
+- Delivering: the move `deliver` on the Elfsong Tavern with clue 1 or 2; both delivered wins for the heroes. The traitor's death turns every clue
   face up (the 3+ are discarded). The traitor wins when every hero is dead.
 
 Left to the players: nothing of the haunt's rules.
@@ -46,15 +43,17 @@ NOTES = {1: "a letter holding half of what you need: a seed planted in Chult gro
             "northern cities are to stir up killing",
          2: "a letter from Ras Nsi holding the other half: Acererak's plan goes on, though its writer feels "
             "himself withering"}
-WORDS = ("On a tile with a face-down clue: `task knowledge search` (Knowledge 4+). Holding clue 1 or 2 on the "
-         "Elfsong Tavern: `task knowledge deliver`. `task might pickup` takes a face-up clue from your tile, "
-         "`task might drop` puts yours down face up, `task might give` hands it to someone on your tile.")
-TRAITOR_WORDS = ("In place of your attack: `task knowledge confuse` (Sowing Confusion). At the start of each "
-                 "hero's turn the bot asks you which face-down clue to look at.")
+WORDS = ("On a tile with a face-down clue: {move:search} (Knowledge 4+). Holding clue 1 or 2 on the Elfsong "
+         "Tavern: {move:deliver}. {move:pickup} takes a face-up clue from your tile, {move:drop} puts yours down "
+         "face up, {move:give} hands it to someone on your tile.")
+TRAITOR_WORDS = ("In place of your attack: {move:confuse} (Sowing Confusion). At the start of each hero's turn "
+                 "the bot asks you which face-down clue to look at.")
+OWN = rulesets.Own("h39", {"to_place": [], "held": {}, "decoy": 0}, players=("held",))
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h39", {"to_place": [], "held": {}, "decoy": 0})
+    """This haunt's own record: the clues still to place, the clues each adventurer holds, the decoys used."""
+    return rulesets.REGISTRY[39].record(ctx.s)
 
 
 def held(ctx, pid: str) -> list[int]:
@@ -239,23 +238,10 @@ def hand_over(ctx, giver: str, taker: str, number: int, verb: str):
 
 @effects.step("h39_steal")
 def _steal(ctx, task, item):
-    if item["number"] in held(ctx, item["victim"]):
-        hand_over(ctx, item["victim"], task["player"], item["number"], "steals")
-
-
-@effects.step("h39_give_ask")
-def _give_ask(ctx, task, item):
-    pid, takers = task["player"], item["takers"]
-    if len(takers) == 1:
-        hand_over(ctx, pid, takers[0], held(ctx, pid)[0], "is handed")
-        return
-    effects.ask(ctx, pid, "h39_give", f"who takes clue {held(ctx, pid)[0]}?", [ctx.name(p) for p in takers],
-                takers=takers)
-
-
-@effects.decision("h39_give")
-def _decide_give(ctx, pending, index):
-    hand_over(ctx, pending["player"], pending["data"]["takers"][index], held(ctx, pending["player"])[0], "is handed")
+    if item["number"] in held(ctx, item["loser"]):
+        if ctx.s["turn"] and ctx.s["turn"]["player"] == task["player"]:
+            handled(ctx).append(item["number"])  # stealing is the thief's one action with that clue this turn
+        hand_over(ctx, item["loser"], task["player"], item["number"], "steals")
 
 
 @rulesets.register(39)
@@ -308,65 +294,30 @@ class TheDeathCurse(rulesets.RuleSet):
     def steal_instead(self, ctx, attacker, loser, amount, distance):
         if distance or loser not in ctx.s["players"]:
             return None
-        return [{"label": f"Steal clue {n}", "steps": [{"do": "h39_steal", "victim": loser, "number": n}]}
+        return [{"label": f"Steal clue {n}", "steps": [{"do": "h39_steal", "loser": loser, "number": n}]}
                 for n in held(ctx, loser)]
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().replace(" ", "")
-        if words not in ("search", "deliver", "pickup", "drop", "give", "confuse"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Clues are handled on your own turn.")
-        tile = s["players"][pid]["tile"]
-        hero = pid in hp.heroes(s)
-        if words == "search":
-            search(ctx, pid, trait, hero, tile)
-        elif words == "deliver":
-            if not hero:
-                raise IllegalAction("Only the heroes deliver clues.")
-            if tile != HOME:
-                raise IllegalAction("Clues are delivered at the Elfsong Tavern.")
-            ready = [n for n in held(ctx, pid) if n in NEEDED]
-            if not ready:
-                raise IllegalAction("You hold neither clue 1 nor clue 2.")
-            for number in ready:
-                mine(ctx)["held"][pid].remove(number)
-                s["haunt"]["counters"][DELIVERED] = s["haunt"]["counters"].get(DELIVERED, 0) + 1
-                ctx.say(f"{ctx.name(pid)} hands clue {number} to the Harpers' contact.", kind="haunt", player=pid)
-        elif words == "pickup":
-            found = face_up(ctx, tile)
-            if not found:
-                raise IllegalAction("There is no face-up clue on your tile.")
-            tk.remove(s, found[0])
-            mine(ctx)["held"].setdefault(pid, []).append(found[0]["shown"])
-            ctx.say(f"{ctx.name(pid)} picks up clue {found[0]['shown']}.", kind="haunt", player=pid)
-        elif words == "drop":
-            if not held(ctx, pid):
-                raise IllegalAction("You hold no clue.")
-            drop_all(ctx, pid)
-        elif words == "give":
-            others = [p for p in hp.alive(s, s["seats"]) if p != pid and s["players"][p]["tile"] == tile]
-            if not held(ctx, pid) or not others:
-                raise IllegalAction("You need a clue and someone on your tile to hand it to.")
-            effects.queue(ctx, pid, [{"do": "h39_give_ask", "takers": others}], source="haunt", front=True)
-        else:
-            if pid not in hp.traitors(s):
-                raise IllegalAction("Only the traitor sows confusion.")
-            if turn.get("attacked"):
-                raise IllegalAction("Sowing Confusion takes the place of your attack, which you have used.")
-            if not face_down(ctx):
-                raise IllegalAction("There is no face-down clue left to pick up.")
-            turn["attacked"] = True
-            effects.queue(ctx, pid, [{"do": "h39_confuse"}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        """Every clue action but dropping, which is typed (`task might drop`): a button for it would only
-        invite throwing a clue away (handing it over is `give`)."""
-        return [{"type": "task", "trait": "knowledge", "task": t} for t in ("search", "deliver", "confuse")] + \
-               [{"type": "task", "trait": "might", "task": t} for t in ("pickup", "give")]
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search for a clue", lambda ctx, pid, trait: search(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On a tile with a face-down clue: Knowledge 4+ turns it over; 1 and 2 are kept."),
+        rulesets.Move("deliver", "Deliver your clues", lambda ctx, pid, trait: deliver(ctx, pid), who="heroes",
+                      summary="On the Elfsong Tavern: hand over clue 1 or 2 that you hold."),
+        rulesets.Move("pickup", "Pick up a clue", lambda ctx, pid, trait: pickup(ctx, pid),
+                      summary="Take a face-up clue from your tile (each clue once a turn, as any item)."),
+        rulesets.Move("drop", "Drop your clues", lambda ctx, pid, trait: drop(ctx, pid),
+                      allowed=lambda ctx, pid: None if free_held(ctx, pid) else "You hold no clue to drop now.",
+                      summary="Put the clues you hold down face up on your tile."),
+        rulesets.Move("give", "Give a clue", lambda ctx, pid, trait, target: give(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: takers(ctx, pid), "Who takes the clue?"),),
+                      allowed=lambda ctx, pid: None if free_held(ctx, pid) else "You hold no clue to give now.",
+                      summary="Hand a clue you hold to an adventurer on your tile."),
+        rulesets.Move("confuse", "Sow confusion", lambda ctx, pid, trait: confuse(ctx, pid), who="traitors",
+                      instead_of_attack=True,
+                      summary="In place of your attack: a face-down clue and a decoy are mixed unseen, one left "
+                              "there, the other on a tile you pick."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s
@@ -377,17 +328,87 @@ class TheDeathCurse(rulesets.RuleSet):
         return {t["tile"] for t in s["tokens"] if t["name"] == CLUE and ("clue" in t or t.get("shown") in NEEDED)}
 
 
-def search(ctx, pid: str, trait: str, hero: bool, tile: str):
+def search(ctx, pid: str):
     """Secrets of Survival, haunt 39: "How to Search for Clues"."""
-    s = ctx.s
-    if not hero:
-        raise IllegalAction("Only the heroes search for clues.")
-    if trait != "knowledge":
-        raise IllegalAction("Searching for clues takes a Knowledge roll.")
+    tile = ctx.s["players"][pid]["tile"]
     if not any(t["tile"] == tile for t in face_down(ctx)):
         raise IllegalAction("There is no face-down clue on your tile.")
-    if "task:h39_search" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already searched this turn.")
-    s["turn"]["rolls"].append("task:h39_search")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": 4, "then": [{"do": "h39_found"}]}, {"at_most": 3, "then": []}]}], source="haunt", front=True)
+
+
+def deliver(ctx, pid: str):
+    """Secrets of Survival, haunt 39: "Delivering a Clue"."""
+    s = ctx.s
+    if s["players"][pid]["tile"] != HOME:
+        raise IllegalAction("Clues are delivered at the Elfsong Tavern.")
+    ready = [n for n in held(ctx, pid) if n in NEEDED]
+    if not ready:
+        raise IllegalAction("You hold neither clue 1 nor clue 2.")
+    for number in ready:
+        mine(ctx)["held"][pid].remove(number)
+        s["haunt"]["counters"][DELIVERED] = s["haunt"]["counters"].get(DELIVERED, 0) + 1
+        ctx.say(f"{ctx.name(pid)} hands clue {number} to the Harpers' contact.", kind="haunt", player=pid)
+
+
+def handled(ctx) -> list[int]:
+    """Rulebook, Use Item and Omen Cards: one action with each item a turn.
+    The clue numbers the turn's player has dropped, picked up, given or
+    stolen this turn."""
+    return ctx.s["turn"].setdefault("h39_handled", [])
+
+
+def free_held(ctx, pid: str) -> list[int]:
+    return [n for n in held(ctx, pid) if n not in (ctx.s["turn"] or {}).get("h39_handled", [])]
+
+
+def free_lying(ctx, pid: str) -> list[dict]:
+    done = (ctx.s["turn"] or {}).get("h39_handled", [])
+    return [t for t in face_up(ctx, ctx.s["players"][pid]["tile"]) if t["shown"] not in done]
+
+
+def pickup(ctx, pid: str):
+    s = ctx.s
+    found = free_lying(ctx, pid)
+    if not found:
+        raise IllegalAction("There is no face-up clue on your tile that you have not handled this turn.")
+    tk.remove(s, found[0])
+    mine(ctx)["held"].setdefault(pid, []).append(found[0]["shown"])
+    handled(ctx).append(found[0]["shown"])
+    ctx.say(f"{ctx.name(pid)} picks up clue {found[0]['shown']}.", kind="haunt", player=pid)
+
+
+def drop(ctx, pid: str):
+    """Drop every clue held that has not been handled this turn, face up."""
+    numbers = free_held(ctx, pid)
+    if not numbers:
+        raise IllegalAction("You hold no clue that you have not handled this turn.")
+    tile = ctx.s["players"][pid]["tile"]
+    for number in numbers:
+        mine(ctx)["held"][pid].remove(number)
+        tk.place(ctx.s, CLUE, tile, shown=number)
+        handled(ctx).append(number)
+        ctx.say(f"Clue {number} lies face up on the {ctx.tile_name(tile)}.", kind="token", tile=tile)
+
+
+def takers(ctx, pid: str) -> list[str]:
+    """The other living adventurers on your tile, in seat order."""
+    s = ctx.s
+    tile = s["players"][pid]["tile"]
+    return [p for p in hp.alive(s, s["seats"]) if p != pid and s["players"][p]["tile"] == tile]
+
+
+def give(ctx, pid: str, other: str):
+    numbers = free_held(ctx, pid)
+    if not numbers or other not in takers(ctx, pid):
+        raise IllegalAction("You need a clue not yet handled this turn and someone on your tile to hand it to.")
+    handled(ctx).append(numbers[0])
+    hand_over(ctx, pid, other, numbers[0], "is handed")
+
+
+def confuse(ctx, pid: str):
+    """Traitor's Tome, haunt 39: "Sowing Confusion" (in place of the attack)."""
+    if not face_down(ctx):
+        raise IllegalAction("There is no face-down clue left to pick up.")
+    ctx.s["turn"]["attacked"] = True
+    effects.queue(ctx, pid, [{"do": "h39_confuse"}], source="haunt", front=True)

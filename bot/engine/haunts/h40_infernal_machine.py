@@ -7,19 +7,18 @@ What the bot carries out:
   picks, 1 per tile while a tile is free (data).
 - The Machine never moves, takes no damage and is never stunned; it makes no
   ordinary attack, and the monster turn passes with nothing to do.
-- The traitor's turn: `task knowledge rearrange` (once a turn) moves one
+- The traitor's turn: the declared move `rearrange` (once a turn) moves one
   city tile to an open city doorway, joined by one of its own doorways, or
   swaps two city tiles, turned as the traitor likes; never the start tile
   or the Machine's tile; no tile may be cut off and an open doorway must
   remain (bot.engine.city). Figures and tokens travel with their tile.
-  `task might attack` (once a turn): one Might roll, 2 dice plus 1 for each
+  The move `attack` (once a turn): one Might roll, 2 dice plus 1 for each
   street tile next to the Machine's, against every hero on the board, who
   each defend with Might (the read-aloud text before the first).
-- The heroes: `task knowledge collect` (once a turn, 4+) takes an
-  instruction from their tile; `task knowledge give` hands one to a hero on
-  their tile; a dead hero's instructions drop on their tile; `task knowledge
-  feed` on the Machine's tile (4+, once a turn) feeds one in and gains 1
-  Knowledge.
+- The heroes: the move `collect` (Knowledge 4+, once a turn) takes an
+  instruction from their tile; `give` hands one to a hero on their tile; a
+  dead hero's instructions drop on their tile; `feed` on the Machine's tile
+  (Knowledge 4+, once a turn) feeds one in and gains 1 Knowledge.
 - Wins (data): the heroes once every instruction is fed in; the traitor
   when every hero is dead.
 
@@ -44,8 +43,12 @@ READ_ALOUD = ("The ground rumbles and the walls lean inward; the street rises li
               "it and slams it down on itself!")
 
 
+OWN = rulesets.Own("h40", {"pages": {}, "attacked_once": False}, players=("pages",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h40", {"pages": {}, "attacked_once": False})
+    """This haunt's own record: the pages each hero holds; whether the Machine has attacked yet."""
+    return rulesets.REGISTRY[40].record(ctx.s)
 
 
 def the_machine(ctx) -> dict | None:
@@ -59,33 +62,12 @@ def movable(ctx) -> list[str]:
                    and (m is None or t != m["tile"]) and not p.get("face_down")), key=ctx.tile_name)
 
 
-def own_turn(ctx, pid: str, traitor: bool):
-    s = ctx.s
-    if s["turn"].get("monsters") or s["turn"]["player"] != pid:
-        raise IllegalAction("That is done in your own turn.")
-    if (pid in hp.traitors(s)) != traitor:
-        raise IllegalAction("Only the Machine does that." if traitor else "Only the heroes do that.")
-
-
-def not_yet(ctx, key: str, what: str):
-    if key in ctx.s["turn"]["rolls"]:
-        raise IllegalAction(f"You have already {what} this turn.")
-
-
-def once(ctx, key: str, what: str):
-    not_yet(ctx, key, what)
-    ctx.s["turn"]["rolls"].append(key)
-
-
 # --- rearranging the city -------------------------------------------------------------------------
 
 def rearrange(ctx, pid: str):
-    own_turn(ctx, pid, traitor=True)
-    not_yet(ctx, "task:h40_rearrange", "rearranged the city")
     tiles = movable(ctx)
     if not any(next(city.shifts(ctx, t, tiles), None) for t in tiles):
         raise IllegalAction("No city tile can be moved without cutting the city apart.")
-    once(ctx, "task:h40_rearrange", "rearranged the city")
     effects.queue(ctx, pid, [{"do": "h40_pick_tile", "tiles": tiles}], source="haunt", front=True)
 
 
@@ -150,14 +132,11 @@ def street_dice(ctx, m: dict) -> int:
 
 def machine_attack(ctx, pid: str):
     s = ctx.s
-    own_turn(ctx, pid, traitor=True)
-    not_yet(ctx, "task:h40_attack", "attacked")
     m = the_machine(ctx)
     targets = [p for p in hp.alive(s, hp.heroes(s)) if st.on_board(s["players"][p])
                and attack.shielded(ctx, p) is None]
     if m is None or not targets:
         raise IllegalAction("No hero is on the board to attack.")
-    once(ctx, "task:h40_attack", "attacked")
     if not mine(ctx)["attacked_once"]:
         mine(ctx)["attacked_once"] = True
         ctx.say(READ_ALOUD, kind="haunt")
@@ -166,7 +145,6 @@ def machine_attack(ctx, pid: str):
             "it).", kind="attack")
     a = effects.make_roll(ctx, pid, rng.dice_count(m["traits"]["might"] + extra), "Might for the Infernal Machine",
                           kind="attack")
-    s["haunt"]["last_attacker"] = pid
     steps = []
     for hero in targets:
         d = attack.defence_roll(ctx, hero, "might", ctx.value(hero, "might"))
@@ -187,16 +165,11 @@ def add_pages(ctx, pid: str, n: int):
         held.pop(pid)
 
 
-def collect(ctx, pid: str, trait: str):
+def collect(ctx, pid: str):
     s = ctx.s
-    own_turn(ctx, pid, traitor=False)
-    not_yet(ctx, "task:h40_collect", "tried to gather instructions")
     tile = s["players"][pid]["tile"]
-    if trait != "knowledge":
-        raise IllegalAction("Instructions are gathered with Knowledge.")
     if not any(t["name"] == PAGE for t in tk.on_tile(s, tile)):
         raise IllegalAction(f"No instructions lie on the {ctx.tile_name(tile)}.")
-    once(ctx, "task:h40_collect", "tried to gather instructions")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": TARGET, "then": [{"do": "h40_collected", "tile": tile}]},
         {"at_most": TARGET - 1, "then": []}]}], source="haunt", front=True)
@@ -213,17 +186,13 @@ def _collected(ctx, task, item):
     ctx.say(f"{ctx.name(pid)} picks up a page of the Machine's instructions ({pages(ctx, pid)} held).", kind="haunt")
 
 
-def feed(ctx, pid: str, trait: str):
+def feed(ctx, pid: str):
     s = ctx.s
-    own_turn(ctx, pid, traitor=False)
     m = the_machine(ctx)
-    if trait != "knowledge":
-        raise IllegalAction("Instructions are fed in with Knowledge.")
     if not pages(ctx, pid):
         raise IllegalAction("You hold no instructions.")
     if m is None or s["players"][pid]["tile"] != m["tile"]:
         raise IllegalAction("You must be on the Infernal Machine's tile.")
-    once(ctx, "task:h40_feed", "tried to feed the Machine")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": TARGET, "then": [{"do": "h40_fed"}]},
         {"at_most": TARGET - 1, "then": []}]}], source="haunt", front=True)
@@ -239,29 +208,21 @@ def _fed(ctx, task, item):
     tr.change(ctx, pid, "knowledge", 1)
 
 
-def give(ctx, pid: str):
+def takers(ctx, pid: str) -> list[str]:
+    """The living heroes on your tile, in seat order."""
     s = ctx.s
-    own_turn(ctx, pid, traitor=False)
+    if not st.on_board(s["players"][pid]):
+        return []
+    return [o for o in st.players_on(s, s["players"][pid]["tile"], beside=pid)
+            if o != pid and o in hp.heroes(s) and s["players"][o]["alive"]]
+
+
+def give(ctx, pid: str, other: str):
     if not pages(ctx, pid):
         raise IllegalAction("You hold no instructions.")
-    others = [o for o in st.players_on(s, s["players"][pid]["tile"], beside=pid) if o != pid and o in hp.heroes(s)]
-    if not others:
-        raise IllegalAction("No hero is on your tile to take them.")
-    effects.queue(ctx, pid, [{"do": "h40_give", "to": others}], source="haunt", front=True)
-
-
-@effects.step("h40_give")
-def _give(ctx, task, item):
-    if len(item["to"]) == 1:
-        hand(ctx, task["player"], item["to"][0])
-        return
-    effects.ask(ctx, task["player"], "h40_give", "who takes a page?", [ctx.name(o) for o in item["to"]],
-                to=item["to"])
-
-
-@effects.decision("h40_give")
-def _decide_give(ctx, pending, index):
-    hand(ctx, pending["player"], pending["data"]["to"][index])
+    if other not in takers(ctx, pid):
+        raise IllegalAction("Hand the page to a hero on your tile.")
+    hand(ctx, pid, other)
 
 
 def hand(ctx, pid: str, other: str):
@@ -290,14 +251,13 @@ class InfernalMachine(rulesets.RuleSet):
                 mk.add(ctx, pid, "away", why="machine")
                 ctx.say(f"{ctx.name(pid)}'s figure leaves the board; what they carried lies on the "
                         f"{ctx.tile_name(p['tile'])}.", kind="haunt_setup")
-            ctx.say("Setup: the Machine's turn: `task knowledge rearrange` (move or swap a city tile) and `task "
-                    "might attack` (every hero on the board).", kind="haunt_setup", to="traitors")
+            ctx.say("Setup: the Machine's turn: {move:rearrange} (move or swap a city tile) and {move:attack} "
+                    "(every hero on the board).", kind="haunt_setup", to="traitors")
             return True
         if "room" in text:
             if step.get("side") == "heroes":
-                ctx.say("Setup: heroes, `task knowledge collect` picks up instructions (4+), `task knowledge give` "
-                        "hands one over, and `task knowledge feed` on the Machine's tile feeds one in (4+).",
-                        kind="haunt_setup", to="heroes")
+                ctx.say("Setup: heroes, {move:collect} picks up instructions (4+), {move:give} hands one over, "
+                        "and {move:feed} on the Machine's tile feeds one in (4+).", kind="haunt_setup", to="heroes")
             return True
         return None
 
@@ -327,28 +287,27 @@ class InfernalMachine(rulesets.RuleSet):
             ctx.say(f"{ctx.name(pid)}'s {n} page{'s' if n != 1 else ''} of instructions drop on the "
                     f"{ctx.tile_name(ctx.s['players'][pid]['tile'])}.", kind="haunt")
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "rearrange" in words:
-            rearrange(ctx, pid)
-        elif "attack" in words:
-            machine_attack(ctx, pid)
-        elif "collect" in words:
-            collect(ctx, pid, trait)
-        elif "feed" in words:
-            feed(ctx, pid, trait)
-        elif "give" in words:
-            give(ctx, pid)
-        else:
-            return None
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        if pid in hp.traitors(ctx.s):
-            return [{"type": "task", "trait": "might", "task": "attack"},
-                    {"type": "task", "trait": "knowledge", "task": "rearrange"}]
-        return [{"type": "task", "trait": "knowledge", "task": "collect"},
-                {"type": "task", "trait": "knowledge", "task": "feed"}]
+    own = OWN
+    moves = (
+        rulesets.Move("rearrange", "Rearrange the city", lambda ctx, pid, trait: rearrange(ctx, pid),
+                      who="traitors", once_per_turn=True,
+                      summary="Move one city tile to an open city doorway, or swap two, never cutting the city "
+                              "apart."),
+        rulesets.Move("attack", "Shake the streets", lambda ctx, pid, trait: machine_attack(ctx, pid),
+                      who="traitors", once_per_turn=True,
+                      summary="One Might roll (2 dice, +1 per street tile beside the Machine) against every hero "
+                              "on the board."),
+        rulesets.Move("collect", "Gather instructions", lambda ctx, pid, trait: collect(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="Knowledge 4+ picks up a page of instructions lying on your tile."),
+        rulesets.Move("feed", "Feed the Machine", lambda ctx, pid, trait: feed(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Machine's tile: Knowledge 4+ feeds a page in and gains 1 Knowledge."),
+        rulesets.Move("give", "Give a page", lambda ctx, pid, trait, target: give(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: takers(ctx, pid), "Who takes the page?"),),
+                      who="heroes", allowed=lambda ctx, pid: None if pages(ctx, pid) else "You hold no instructions.",
+                      summary="Hand a page of instructions to a hero on your tile."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """A hero with a page heads for the Machine; without one, for the

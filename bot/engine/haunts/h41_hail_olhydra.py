@@ -14,22 +14,24 @@ What the bot carries out:
   their turn ends.
 - The Morkoths may not leave a flooded tile by choice; one moved off is put
   back on the nearest flooded tile at the end of its turn. Their hypnosis:
-  `task sanity hypnotise` in place of an attack, a Sanity attack on a hero in
-  line of sight (inside the Apparatus too): a win moves the hero up to the
+  the declared move `hypnotise` in place of an attack, a Sanity attack on a
+  hero in line of sight (inside the Apparatus too): a win moves the hero up to the
   difference in tiles, step by step where the Morkoth picks; a loss hurts the
   Morkoth only on the hero's tile.
-- The Apparatus of Kwalish: `task knowledge build` on the Smithy, Trash Pile or
+- The Apparatus of Kwalish: the move `build` on the Smithy, Trash Pile or
   Weapon Shop Basement (Knowledge 7+, then items discarded one by one for +1
   each); it is the heroes' piece and takes no monster turn; heroes on its tile
-  are inside and never drown. A hero starting a turn inside picks one:
-  `task speed pilot` (3 dice: that many spaces, the Apparatus and the heroes
-  inside going along), `task might control` (its Might 4 attacks an enemy
-  within 1 tile) or, within 1 tile of the Portal, `task might close` (Might
-  4+ with its 4 dice: a quest token on the Portal). Damage to it is taken by
+  are inside and never drown. A hero starting a turn inside picks one move:
+  `pilot` (3 dice: that many spaces, the Apparatus and the heroes inside
+  going along), `control` (its Might 4 attacks an enemy within 1 tile) or,
+  within 1 tile of the Portal, `close` (Might 4+ with its 4 dice: a quest
+  token on the Portal's tile). Damage to it is taken by
   the heroes inside, a point at a time where they choose; once no living hero
   is inside after such damage it is gone and must be built again.
-- Wins: the Portal closed (quest tokens equal to the adventurers); every hero
-  dead or a Morkoth; every tile flooded.
+- Wins: the Portal closed: the quest tokens on its tile, the Portal's own
+  triangular quest token among them, equal the adventurers (so the heroes'
+  pile, one per hero, is just enough); every hero dead or a Morkoth; every
+  tile flooded.
 
 Left to the players: nothing of the haunt's rules.
 """
@@ -46,14 +48,25 @@ FLOOD, PORTAL, APPARATUS = "Flood", "Portal to the Elemental Plane of Water", "A
 SEALS = "Portal seals"
 WORKSHOPS = ("smithy", "trash_pile", "weapon_shop_basement")
 BUILD, DROWN, CLOSE = 7, 4, 4
-HERO_WORDS = ("On the Smithy, Trash Pile or Weapon Shop Basement: `task knowledge build` (Knowledge 7+, items "
-              "discarded after the roll add 1 each). Starting a turn inside the Apparatus: `task speed pilot`, "
-              "`task might control`, or within 1 tile of the Portal `task might close`.")
-TRAITOR_WORDS = "In place of an attack: `task sanity hypnotise` (a hero in line of sight)."
+SEAL = "Portal seal"  # a triangular quest token the heroes put on the Portal's tile
+HERO_WORDS = ("On the Smithy, Trash Pile or Weapon Shop Basement: {move:build} (Knowledge 7+, items discarded after "
+              "the roll add 1 each). Starting a turn inside the Apparatus: {move:pilot}, {move:control}, or within 1 "
+              "tile of the Portal {move:close}.")
+TRAITOR_WORDS = "In place of an attack: {move:hypnotise} (a hero in line of sight)."
+OWN = rulesets.Own("h41", {"aboard": []}, players=("aboard",))
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h41", {"aboard": []})
+    """This haunt's own record: the heroes carried along by the Apparatus being piloted."""
+    return rulesets.REGISTRY[41].record(ctx.s)
+
+
+def quest_tokens_at_portal(ctx) -> int:
+    """Both books, haunt 41: the Portal is itself a triangular quest token
+    (Traitor's Tome, "Right Now"), so the quest tokens on its tile are the
+    Portal's and the seals put there."""
+    gate = portal(ctx)
+    return sum(1 for t in tk.on_tile(ctx.s, gate) if t["name"] in (PORTAL, SEAL)) if gate else 0
 
 
 def flooded(ctx, tile: str) -> bool:
@@ -221,8 +234,9 @@ def _decide_discard_which(ctx, pending, index):
 def _seal(ctx, task, item):
     counters = ctx.s["haunt"]["counters"]
     counters[SEALS] = counters.get(SEALS, 0) + 1
-    tk.place(ctx.s, "Portal seal", portal(ctx))
-    ctx.say(f"A quest token seals the Portal ({counters[SEALS]} of {len(ctx.s['seats'])}).", kind="haunt")
+    tk.place(ctx.s, SEAL, portal(ctx))
+    ctx.say(f"A quest token goes on the Portal's tile: {quest_tokens_at_portal(ctx)} quest tokens there, the "
+            f"Portal's own among them, of the {len(ctx.s['seats'])} that close it.", kind="haunt")
 
 
 @effects.step("h41_share")
@@ -240,12 +254,12 @@ def _share(ctx, task, item):
         task["steps"][0]["left"] = 0
         return
     effects.ask(ctx, crew[0], "h41_share", f"who inside the Apparatus takes 1 point of {item['kind']} damage "
-                f"({item['left']} to share)?", [ctx.name(p) for p in crew], crew=crew, damage=item["kind"])
+                f"({item['left']} to share)?", [ctx.name(p) for p in crew], targets=crew, damage=item["kind"])
 
 
 @effects.decision("h41_share")
 def _decide_share(ctx, pending, index):
-    who = pending["data"]["crew"][index]
+    who = pending["data"]["targets"][index]  # `targets`: renamed by the engine with a seat handed over
     effects.queue(ctx, who, [{"do": "damage", "kind": pending["data"]["damage"], "amount": 1}], source="haunt",
                   front=True)
 
@@ -264,7 +278,7 @@ def leave_machine_if_empty(ctx, dead: str):
 @effects.step("h41_drag")
 def _drag(ctx, task, item):
     s = ctx.s
-    hero = item["hero"]
+    hero = item["target"]  # `target`: a player field the engine renames with a seat handed over
     if item["left"] <= 0 or not s["players"][hero]["alive"]:
         return
     here = s["players"][hero]["tile"]
@@ -273,7 +287,7 @@ def _drag(ctx, task, item):
         return
     task["steps"].insert(0, {**item, "left": item["left"] - 1})
     effects.ask(ctx, task["player"], "h41_drag", f"move {ctx.name(hero)} where ({item['left']} left)?",
-                ["Stop here"] + [ctx.tile_name(t) for t in ways], tiles=ways, hero=hero)
+                ["Stop here"] + [ctx.tile_name(t) for t in ways], tiles=ways, target=hero)
 
 
 @effects.decision("h41_drag")
@@ -282,55 +296,25 @@ def _decide_drag(ctx, pending, index):
     if index == 0:
         task["steps"].pop(0)
         return
-    hero, tile = pending["data"]["hero"], pending["data"]["tiles"][index - 1]
+    hero, tile = pending["data"]["target"], pending["data"]["tiles"][index - 1]
     ctx.s["players"][hero]["tile"], ctx.s["players"][hero]["half"] = tile, None
     ctx.say(f"{ctx.name(hero)} walks, entranced, to the {ctx.tile_name(tile)}.", kind="move", player=hero, tile=tile)
 
 
 @effects.step("h41_hypnosis")
 def _hypnosis(ctx, task, item):
-    pid, hero = task["player"], item["hero"]
+    pid, hero = task["player"], item["target"]
     s = ctx.s
     a = effects.make_roll(ctx, pid, attack.attack_dice(ctx, pid, "sanity"), "Sanity to hypnotise", trait="sanity",
                           kind="attack")
     d = attack.defence_roll(ctx, hero, "sanity", ctx.value(hero, "sanity"))
     if a > d:
         ctx.say(f"{ctx.name(hero)} is hypnotised: {ctx.name(pid)} may move them up to {a - d} tile(s).", kind="attack")
-        effects.push_front(ctx, [{"do": "h41_drag", "hero": hero, "left": a - d}])
+        effects.push_front(ctx, [{"do": "h41_drag", "target": hero, "left": a - d}])
     elif d > a and s["players"][hero]["tile"] == s["players"][pid]["tile"]:
         effects.push_front(ctx, [{"do": "damage", "kind": "mental", "amount": d - a}])
     else:
         ctx.say(f"{ctx.name(hero)} shakes off the hypnosis.", kind="attack")
-
-
-@effects.step("h41_pick_hypnosis")
-def _pick_hypnosis(ctx, task, item):
-    targets = item["targets"]
-    if len(targets) == 1:
-        effects.push_front(ctx, [{"do": "h41_hypnosis", "hero": targets[0]}])
-        return
-    effects.ask(ctx, task["player"], "h41_hypnosis", "which hero do you hypnotise?", [ctx.name(p) for p in targets],
-                targets=targets)
-
-
-@effects.decision("h41_hypnosis")
-def _decide_hypnosis(ctx, pending, index):
-    effects.push_front(ctx, [{"do": "h41_hypnosis", "hero": pending["data"]["targets"][index]}])
-
-
-@effects.step("h41_pick_control")
-def _pick_control(ctx, task, item):
-    targets = item["targets"]
-    if len(targets) == 1:
-        control_attack(ctx, task["player"], targets[0])
-        return
-    effects.ask(ctx, task["player"], "h41_control", "which enemy do the pincers attack?",
-                [ctx.name(p) for p in targets], targets=targets)
-
-
-@effects.decision("h41_control")
-def _decide_control(ctx, pending, index):
-    control_attack(ctx, pending["player"], pending["data"]["targets"][index])
 
 
 def control_attack(ctx, pid: str, target: str):
@@ -420,68 +404,36 @@ class HailOlhydra(rulesets.RuleSet):
             return "traitor", "Every hero is dead or has become a Morkoth."
         if all(flooded(ctx, t) for t in s["board"]):
             return "traitor", "Every tile on the board is flooded."
+        if quest_tokens_at_portal(ctx) >= len(s["seats"]):  # Secrets of Survival, haunt 41, L4966-4968
+            return "heroes", "The quest tokens on the Portal's tile equal the adventurers: the Portal is closed.", \
+                "portal closed"
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if words not in ("build", "pilot", "control", "close", "hypnotise", "hypnotize"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        if words.startswith("hypno"):
-            hypnotise(ctx, pid, trait)
-            return True
-        if pid not in hp.heroes(s):
-            raise IllegalAction("Only the heroes work the Apparatus of Kwalish.")
-        if words == "build":
-            build(ctx, pid, trait)
-            return True
-        m = machine(ctx)
-        if not turn.get("h41_inside") or m is None or m["tile"] != s["players"][pid]["tile"]:
-            raise IllegalAction("Only a hero who starts the turn inside the Apparatus works it.")
-        if turn.get("h41_worked"):
-            raise IllegalAction("You have already chosen what to do with the Apparatus this turn.")
-        expected = {"pilot": "speed", "control": "might", "close": "might"}[words]
-        if trait != expected:
-            raise IllegalAction(f"That uses the Apparatus's {expected.capitalize()}.")
-        if words == "pilot":
-            if turn["moved"]:
-                raise IllegalAction("Piloting replaces your own move; you have already moved.")
-            turn["h41_worked"] = True
-            n = effects.make_roll(ctx, pid, rng.dice_count(m["traits"]["speed"]), "the Apparatus's Speed",
-                                  kind="dice")
-            turn["h41_pilot"] = n
-            turn["extra_moves"] = turn.get("extra_moves", 0) + n - ctx.value(pid, "speed")
-            ctx.say(f"{ctx.name(pid)} pilots the Apparatus: up to {n} spaces.", kind="haunt", player=pid)
-            return True
-        if words == "control":
-            if turn.get("attacked"):
-                raise IllegalAction("You have already attacked this turn.")
-            reach = distances(ctx, m["tile"], doors_only=True)
-            targets = [p for p in hp.alive(s, hp.traitors(s)) if reach.get(s["players"][p]["tile"], 99) <= 1]
-            if not targets:
-                raise IllegalAction("No enemy is within 1 tile of the Apparatus.")
-            turn["h41_worked"] = turn["attacked"] = True
-            effects.queue(ctx, pid, [{"do": "h41_pick_control", "targets": targets}], source="haunt", front=True)
-            return True
-        gate = portal(ctx)
-        if gate is None or distances(ctx, m["tile"], doors_only=True).get(gate, 99) > 1:
-            raise IllegalAction("The Apparatus must be within 1 tile of the Portal.")
-        turn["h41_worked"] = True
-        n = rng.dice_count(m["traits"]["might"])
-        effects.queue(ctx, pid, [{"do": "roll", "dice": n, "bands": [
-            {"at_least": CLOSE, "then": [{"do": "h41_seal"}]}, {"at_most": CLOSE - 1, "then": []}]}],
-            source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "might", "task": "close"},
-                {"type": "task", "trait": "speed", "task": "pilot"},
-                {"type": "task", "trait": "might", "task": "control"},
-                {"type": "task", "trait": "knowledge", "task": "build"},
-                {"type": "task", "trait": "sanity", "task": "hypnotise"}]
+    own = OWN
+    moves = (
+        rulesets.Move("build", "Build the Apparatus of Kwalish", lambda ctx, pid, trait: build(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Smithy, Trash Pile or Weapon Shop Basement: Knowledge 7+, each item "
+                              "discarded after the roll adding 1."),
+        rulesets.Move("pilot", "Pilot the Apparatus", lambda ctx, pid, trait: pilot(ctx, pid), who="heroes",
+                      allowed=lambda ctx, pid: at_the_controls(ctx, pid),
+                      summary="Starting your turn inside: roll its 3 Speed dice and move that far, the heroes "
+                              "inside going along."),
+        rulesets.Move("control", "Work the pincers", lambda ctx, pid, trait, target: control(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: pincer_targets(ctx), "Which enemy?"),),
+                      who="heroes", instead_of_attack=True, allowed=lambda ctx, pid: at_the_controls(ctx, pid),
+                      summary="Starting your turn inside: attack an enemy within 1 tile with its Might 4."),
+        rulesets.Move("close", "Close the Portal", lambda ctx, pid, trait: close(ctx, pid), who="heroes",
+                      allowed=lambda ctx, pid: at_the_controls(ctx, pid),
+                      summary="Starting your turn inside, within 1 tile of the Portal: its Might 4+ puts a quest "
+                              "token on the Portal's tile."),
+        rulesets.Move("hypnotise", "Hypnotise a hero",
+                      lambda ctx, pid, trait, target: hypnotise(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: in_sight(ctx, pid), "Which hero?"),),
+                      traits=("sanity",), who="traitors", instead_of_attack=True,
+                      summary="In place of an attack: a Sanity attack on a hero in line of sight; a win moves them "
+                              "that many tiles."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s
@@ -497,36 +449,89 @@ class HailOlhydra(rulesets.RuleSet):
         return {m["tile"]}
 
 
-def build(ctx, pid: str, trait: str):
+def build(ctx, pid: str):
     s = ctx.s
     tile = s["players"][pid]["tile"]
-    if trait != "knowledge":
-        raise IllegalAction("Building the Apparatus takes a Knowledge roll.")
     if tile not in WORKSHOPS:
         raise IllegalAction("The Apparatus is built on the Smithy, the Trash Pile or the Weapon Shop Basement.")
     if machine(ctx):
         raise IllegalAction("The Apparatus of Kwalish is already built.")
-    if "task:h41_build" in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to build it this turn.")
-    s["turn"]["rolls"].append("task:h41_build")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": BUILD, "then": [{"do": "h41_built"}]},
         {"at_most": BUILD - 1, "then": [{"do": "h41_build_short"}]}]}], source="haunt", front=True)
 
 
-def hypnotise(ctx, pid: str, trait: str):
-    """Traitor's Tome, haunt 41: "Special Attack Rules"."""
+def in_sight(ctx, pid: str) -> list[str]:
+    """The living heroes in the Morkoth's line of sight, in seat order."""
     s = ctx.s
-    if pid not in hp.traitors(s):
-        raise IllegalAction("Only a Morkoth hypnotises.")
-    if trait != "sanity":
-        raise IllegalAction("Hypnosis is a Sanity attack.")
-    if s["turn"].get("attacked"):
-        raise IllegalAction("You have already attacked this turn.")
+    if not s["players"][pid]["alive"]:
+        return []
     here = s["players"][pid]["tile"]
-    targets = [p for p in hp.alive(s, hp.heroes(s))
-               if bd.line_of_sight(ctx.c, s["board"], here, s["players"][p]["tile"])]
-    if not targets:
-        raise IllegalAction("No hero is in your line of sight.")
-    s["turn"]["attacked"] = True
-    effects.queue(ctx, pid, [{"do": "h41_pick_hypnosis", "targets": targets}], source="haunt", front=True)
+    return [p for p in hp.alive(s, hp.heroes(s)) if bd.line_of_sight(ctx.c, s["board"], here, s["players"][p]["tile"])]
+
+
+def hypnotise(ctx, pid: str, hero: str):
+    """Traitor's Tome, haunt 41: "Special Attack Rules"."""
+    if hero not in in_sight(ctx, pid):
+        raise IllegalAction("That hero is not in your line of sight.")
+    ctx.s["turn"]["attacked"] = True
+    effects.queue(ctx, pid, [{"do": "h41_hypnosis", "target": hero}], source="haunt", front=True)
+
+
+def at_the_controls(ctx, pid: str) -> str | None:
+    """Secrets of Survival, haunt 41, "Special Apparatus of Kwalish Rules":
+    a hero who started the turn inside picks one of pilot, control, close."""
+    s = ctx.s
+    m = machine(ctx)
+    turn = s["turn"] or {}
+    if not turn.get("h41_inside") or turn.get("player") != pid or m is None or m["tile"] != s["players"][pid]["tile"]:
+        return "Only a hero who starts the turn inside the Apparatus works it."
+    if turn.get("h41_worked"):
+        return "You have already chosen what to do with the Apparatus this turn."
+    return None
+
+
+def pilot(ctx, pid: str):
+    s = ctx.s
+    turn, m = s["turn"], machine(ctx)
+    if turn["moved"]:
+        raise IllegalAction("Piloting replaces your own move; you have already moved.")
+    turn["h41_worked"] = True
+    n = effects.make_roll(ctx, pid, rng.dice_count(m["traits"]["speed"]), "the Apparatus's Speed", kind="dice")
+    turn["h41_pilot"] = n
+    turn["extra_moves"] = turn.get("extra_moves", 0) + n - ctx.value(pid, "speed")
+    ctx.say(f"{ctx.name(pid)} pilots the Apparatus: up to {n} spaces.", kind="haunt", player=pid)
+
+
+def pincer_targets(ctx) -> list[str]:
+    """The living enemies (Morkoths) within 1 tile of the Apparatus, in seat order."""
+    s = ctx.s
+    m = machine(ctx)
+    if m is None:
+        return []
+    reach = distances(ctx, m["tile"], doors_only=True)
+    return [p for p in hp.alive(s, hp.traitors(s)) if reach.get(s["players"][p]["tile"], 99) <= 1]
+
+
+def control(ctx, pid: str, target: str):
+    if target not in pincer_targets(ctx):
+        raise IllegalAction("No such enemy is within 1 tile of the Apparatus.")
+    ctx.s["turn"]["h41_worked"] = ctx.s["turn"]["attacked"] = True
+    effects.queue(ctx, pid, [{"do": "h41_control", "target": target}], source="haunt", front=True)
+
+
+@effects.step("h41_control")
+def _control(ctx, task, item):
+    control_attack(ctx, task["player"], item["target"])
+
+
+def close(ctx, pid: str):
+    s = ctx.s
+    m = machine(ctx)
+    gate = portal(ctx)
+    if gate is None or distances(ctx, m["tile"], doors_only=True).get(gate, 99) > 1:
+        raise IllegalAction("The Apparatus must be within 1 tile of the Portal.")
+    s["turn"]["h41_worked"] = True
+    effects.queue(ctx, pid, [{"do": "roll", "dice": rng.dice_count(m["traits"]["might"]), "bands": [
+        {"at_least": CLOSE, "then": [{"do": "h41_seal"}]}, {"at_most": CLOSE - 1, "then": []}]}],
+        source="haunt", front=True)

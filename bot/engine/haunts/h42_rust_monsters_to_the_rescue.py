@@ -15,7 +15,8 @@ What the bot carries out:
   farthest from the freed Rust Monsters and sees the most heroes (the
   traitor picks between equal tiles); it never discovers tiles; then it
   attacks every opponent in line of sight with Speed against Speed: 1-2 the
-  Blaster Ray (2 physical damage), 3-4 the Paralysis Ray (2 Speed damage and
+  Blaster Ray (2 physical damage: a Rust Monster hit is stunned, as any
+  damaged monster, and misses its next turn), 3-4 the Paralysis Ray (2 Speed damage and
   stasis), 5+ the Disintegration Ray (removed from the game, 1 Speed for the
   armour as the turn ends); losing against an opponent on another tile costs
   nothing. The traitor may not move or attack otherwise.
@@ -23,19 +24,21 @@ What the bot carries out:
   and ends its turn (its remaining attacks are lost).
 - Stasis: a tipped hero rolls Sanity 4+ at the start of their turn (1 less for
   each other hero on their tile) or the turn ends; releasing a Rust Monster
-  with `task knowledge release` on its tile (Knowledge 5+; a failure tips the
-  hero and ends the turn).
+  with the declared move `release` on its tile (Knowledge 5+; a failure tips
+  the hero and ends the turn).
 - The Rust Monsters' turn after the traitor's, steered for the heroes: each
-  freed one, in turn, heads by the shortest way for the nearest dropped
+  freed one that is not stunned (a stunned one recovers as the turn ends), in
+  turn, heads by the shortest way for the nearest dropped
   non-omen item (Caltrops on a tile too), else the nearest hero carrying a
   non-omen item, else the traitor, within the Speed roll; where it stops it
   eats the dropped items there, else every non-omen item of one hero there
   (the heroes pick), else, on the traitor's tile with no other non-omen item
   left anywhere, the power armour. The heroes' chooser picks between equally
   near targets. The track then goes down 1.
-- Ends: the armour eaten (the heroes win and the traitor is freed); the track
-  at 0, the last Rust Monster disintegrated or every hero dead (everyone
-  loses).
+- Ends: the armour eaten: the traitor, freed before the track ran out, wins
+  (the Tome's own win) and the heroes who set the Rust Monster on it win
+  with them; the track at 0, the last Rust Monster disintegrated or every
+  hero dead (everyone loses).
 
 Left to the players: nothing of the haunt's rules.
 """
@@ -55,12 +58,15 @@ from ..sides import label, monster_by_id
 RUST = "Rust Monster"
 TRACK = "Time before the armour locks"
 RELEASE, STAND = 5, 4
-WORDS = ("On a Rust Monster's tile: `task knowledge release` (Knowledge 5+). The bot runs the armour and steers "
-         "the freed Rust Monsters for you.")
+WORDS = ("On a Rust Monster's tile: {move:release} (Knowledge 5+). The bot runs the armour and steers the freed "
+         "Rust Monsters for you.")
+OWN = rulesets.Own("h42", {"tipped": [], "placed": 0, "eaten": False, "gain": 0}, players=("tipped",))
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h42", {"tipped": [], "placed": 0, "eaten": False, "gain": 0})
+    """This haunt's own record: who is tipped over (stasis or shutdown), the Rust Monsters placed, whether the
+    armour is eaten, the Speed the armour gains as its turn ends."""
+    return rulesets.REGISTRY[42].record(ctx.s)
 
 
 def rusts(ctx, freed: bool | None = None) -> list[dict]:
@@ -289,8 +295,8 @@ def ray(ctx, pid: str, target: str, amount: int):
     ctx.say(f"Blaster Ray: {name} takes 2 physical damage.", kind="attack")
     if target in s["players"]:
         effects.queue(ctx, target, [{"do": "damage", "kind": "physical", "amount": 2}], source="haunt", front=True)
-    else:
-        ctx.say(f"{name} shrugs off the blast: rust monsters feed on such metal.", kind="monster")
+    else:  # Traitor's Tome, haunt 42, L2597: no opponent is spared; a damaged monster is stunned (rulebook)
+        attack.hurt_monster(ctx, monster_by_id(ctx, target), "physical", 2)
 
 
 def hit_armour(ctx, pid: str, amount: int):
@@ -322,18 +328,22 @@ def _armour_stage(ctx, hit):
 
 @effects.step("h42_rust_turn")
 def _rust_turn(ctx, task, item):
+    """Rulebook, How Monsters Work: a stunned monster misses this turn and
+    recovers at its end."""
     freed = rusts(ctx, freed=True)
+    resting = [m["id"] for m in freed if m["stunned"]]
+    freed = [m for m in freed if not m["stunned"]]
     if freed:
         roll = effects.make_roll(ctx, task["player"], rng.dice_count(3), "Speed for the Rust Monsters")
         effects.push_front(ctx, [{"do": "h42_rust_move", "monster": m["id"], "left": max(1, roll)} for m in freed])
-    task["steps"].append({"do": "h42_rust_end"})
+    task["steps"].append({"do": "h42_rust_end", "resting": resting})
 
 
 @effects.step("h42_rust_move")
 def _rust_move(ctx, task, item):
     s = ctx.s
     m = monster_by_id(ctx, item["monster"])
-    if m["dead"] or m.get("stasis") or s["phase"] != "haunt":
+    if m["dead"] or m.get("stasis") or m["stunned"] or s["phase"] != "haunt":
         return
     _, goals = rust_targets(ctx)
     reach = distances(ctx, m["tile"])
@@ -389,7 +399,7 @@ def _eat(ctx, task, item):
         return
     if meals:
         effects.ask(ctx, task["player"], "h42_meal", f"whose items does Rust Monster {m['number']} eat?",
-                    [ctx.name(p) for p in meals], meals=meals, monster=m["id"])
+                    [ctx.name(p) for p in meals], targets=meals, monster=m["id"])  # `targets`: renamed on a handover
         return
     left = any(dropped(ctx, t) for t in s["board"]) or any(edible(ctx, p) for p in hp.alive(s, hp.heroes(s)))
     if tile == s["players"][armour(ctx)]["tile"] and not left:
@@ -400,7 +410,7 @@ def _eat(ctx, task, item):
 
 @effects.decision("h42_meal")
 def _decide_meal(ctx, pending, index):
-    eat_from(ctx, monster_by_id(ctx, pending["data"]["monster"]), pending["data"]["meals"][index])
+    eat_from(ctx, monster_by_id(ctx, pending["data"]["monster"]), pending["data"]["targets"][index])
 
 
 def eat_from(ctx, m: dict, pid: str):
@@ -418,6 +428,10 @@ def _rust_end(ctx, task, item):
     s = ctx.s
     if s["phase"] != "haunt":
         return
+    for m in s["monsters"]:
+        if m["id"] in item.get("resting", []) and m["stunned"]:
+            m["stunned"] = False
+            ctx.say(f"{m['name']} {m['number']} recovers.", kind="monster", monster=m["id"])
     counters = s["haunt"]["counters"]
     counters[TRACK] = counters.get(TRACK, 6) - 1
     ctx.say(f"The Turn/Damage track drops to {counters[TRACK]}.", kind="counter")
@@ -552,8 +566,10 @@ class RustMonstersToTheRescue(rulesets.RuleSet):
 
     def win_check(self, ctx):
         s = ctx.s
-        if mine(ctx)["eaten"]:
-            return "heroes", "A Rust Monster has eaten the power armour: the traitor is freed too."
+        if mine(ctx)["eaten"]:  # Traitor's Tome, haunt 42, L2577; Secrets of Survival, haunt 42, L4999
+            return "traitor", ("Freed from the power armour before the Turn/Damage track ran out: a Rust Monster "
+                               "has eaten it. The heroes, who set the Rust Monster on it, win with them."), \
+                "traitor freed from the armour"
         if s["haunt"]["counters"].get(TRACK, 6) <= 0:
             return None, "The Turn/Damage track has reached 0: the armour locks for good and everyone loses."
         if not hp.alive(s, hp.heroes(s)):  # Ruling: nobody is left to steer the Rust Monsters
@@ -562,32 +578,14 @@ class RustMonstersToTheRescue(rulesets.RuleSet):
             return None, "The last Rust Monster is gone: nobody can free the traitor, and everyone loses."
         return None
 
-    def task(self, ctx, pid, trait, name):
-        if name.lower() != "release":
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Rust Monsters are released on your own turn.")
-        if pid not in hp.heroes(s):
-            raise IllegalAction("Only the heroes release Rust Monsters.")
-        if trait != "knowledge":
-            raise IllegalAction("Releasing a Rust Monster takes a Knowledge roll.")
-        if pid in mine(ctx)["tipped"]:
-            raise IllegalAction("You are held in stasis.")
-        held = [m for m in rusts(ctx, freed=False) if m["tile"] == s["players"][pid]["tile"]]
-        if not held:
-            raise IllegalAction("There is no Rust Monster in stasis on your tile.")
-        if "task:h42_release" in turn["rolls"]:
-            raise IllegalAction("You have already tried to release one this turn.")
-        turn["rolls"].append("task:h42_release")
-        effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-            {"at_least": RELEASE, "then": [{"do": "h42_freed", "monster": held[0]["id"]}]},
-            {"at_most": RELEASE - 1, "then": [{"do": "h42_stuck"}]}]}], source="haunt", front=True)
-        return True
-
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "release"}]
+    own = OWN
+    moves = (
+        rulesets.Move("release", "Release a Rust Monster", lambda ctx, pid, trait: release(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      allowed=lambda ctx, pid: "You are held in stasis." if pid in mine(ctx)["tipped"] else None,
+                      summary="On a Rust Monster's tile: Knowledge 5+ lifts its Stasis token; a failure tips you "
+                              "over and ends your turn."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """A hero frees the Rust Monsters still in stasis first; then one
@@ -601,3 +599,14 @@ class RustMonstersToTheRescue(rulesets.RuleSet):
         if edible(ctx, pid):
             return {m["tile"] for m in rusts(ctx, freed=True)} or None
         return None
+
+
+def release(ctx, pid: str):
+    """Secrets of Survival, haunt 42: "Releasing Rust Monsters"."""
+    s = ctx.s
+    held = [m for m in rusts(ctx, freed=False) if m["tile"] == s["players"][pid]["tile"]]
+    if not held:
+        raise IllegalAction("There is no Rust Monster in stasis on your tile.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
+        {"at_least": RELEASE, "then": [{"do": "h42_freed", "monster": held[0]["id"]}]},
+        {"at_most": RELEASE - 1, "then": [{"do": "h42_stuck"}]}]}], source="haunt", front=True)

@@ -8,29 +8,32 @@ What the bot carries out:
   tile, an item tile, an event tile, again ...), never two on a tile while
   a tile of that kind is free; a Magical Ward on each omen tile and 2
   Mushrooms on each item tile (data).
-- Play opens with the monster turn (data: `turn_order = "monsters_first"`),
-  then the heroes from the traitor's left; the dead traitor runs the
-  monsters.
+- Play opens with the Mind Ticklers' monster turn (data: `turn_order =
+  "monsters_first"`), then the heroes from the traitor's left, then the
+  traitor's own turn, in which only Stickleback acts (Traitor's Tome,
+  "Special Movement Rules": it moves in the traitor's turn); the Mind
+  Ticklers act only in their monster turn. The dead traitor runs both.
+  Ruling: Stickleback's turn is played as a monster turn in the traitor's
+  seat, after the last hero.
 - Mind Ticklers: no traits, so nothing can attack them; each moves up to 4
-  tiles (data) and attacks (`monster attack Mind Tickler 1 <hero>`) only
-  the lowest-Sanity hero on its tile with none attached: Sanity 4+ or it
+  tiles (data) and attacks only the lowest-Sanity hero on its tile with none attached: Sanity 4+ or it
   attaches to that hero's card; attached, it stays there until a Mushroom
   lets it go.
 - Stickleback: blind, it may not move while no Mind Tickler is attached to
   a hero; besides its Might attack on its tile it may attack a hero up to 2
-  tiles away with Sanity (`monster attack Stickleback <hero> sanity`),
+  tiles away with Sanity (a monster attack with the Sanity trait),
   taking no damage if it loses from another tile.
 - A hero with a Mind Tickler attached rolls Sanity 4+ at the start of each
   turn, or takes 1 mental damage and may move only 1 space.
 - A new omen tile gets a Ward, a new item tile 2 Mushrooms; a hero collects
   the Wards and Mushrooms of a tile on entering it or starting a turn there,
   and drops them there on dying.
-- Eating a Mushroom: `task knowledge eat` (4 dice; the rolled effect or any
+- Eating a Mushroom: the declared move `eat` (4 dice, no trait; the rolled effect or any
   lower one, the hero's pick: anywhere on the board, a tile put on top of a
   stack, +1 Knowledge, the Mind Tickler stunned on the tile, 1 physical
   damage).
-- Empowering the Rose Portal: `task knowledge empower` on it (3+, 4+ with
-  Stickleback there), once a turn; the heroes win when the Wards there
+- Empowering the Rose Portal: the declared move `empower` on it (Knowledge
+  3+, 4+ with Stickleback there), once a turn; the heroes win when the Wards there
   equal the adventurers at the start (data); the traitor when every hero
   is dead.
 
@@ -55,7 +58,6 @@ COUNTER = "Magical Wards on the Rose Portal"
 CYCLE = ("omen", "item", "event")
 EXPLORE = "explore"  # a goal: discovering new tiles (hooks.POINTS["haunt_goals"])
 REACH = 2  # tiles, Stickleback's Sanity attack
-EMPTY = {"known": [], "carry": {}}
 EFFECTS = (  # (lowest result, label), highest first: Secrets of Survival, "Eating a Mushroom"
     (8, "Hiccup and vanish: put your figure on any tile"),
     (7, "Glimpse the future: put a tile of your choice on top of its stack"),
@@ -65,14 +67,20 @@ EFFECTS = (  # (lowest result, label), highest first: Secrets of Survival, "Eati
 )
 
 
+# known: the tiles seen so far; carry: {hero: {token name: n}}; attached: {hero: Mind Tickler id} (on the card);
+# phase: "ticklers" in the Mind Ticklers' monster turn, "stickleback" in the traitor's turn (Stickleback's).
+OWN = rulesets.Own("h43", {"known": [], "carry": {}, "attached": {}, "phase": "ticklers"},
+                   players=("carry", "attached"))
+
+
 def mine(ctx) -> dict:
     """This haunt's own state (written by steps and decisions only)."""
-    return ctx.s["haunt"].setdefault("h43", {"known": [], "carry": {}})
+    return rulesets.REGISTRY[43].record(ctx.s)
 
 
 def seen(ctx) -> dict:
     """The same, for reading (a legality check writes nothing)."""
-    return ctx.s["haunt"].get("h43") or EMPTY
+    return ctx.s["haunt"].get("h43") or OWN.start
 
 
 def carried(ctx, pid: str, what: str) -> int:
@@ -88,7 +96,34 @@ def stickleback(ctx) -> dict | None:
 
 
 def attached_to(ctx, pid: str) -> dict | None:
-    return next((m for m in alive_monsters(ctx, TICKLER) if m.get("attached") == pid), None)
+    mid = seen(ctx).get("attached", {}).get(pid)
+    return next((m for m in alive_monsters(ctx, TICKLER) if m["id"] == mid), None)
+
+
+def holder(ctx, m: dict) -> str | None:
+    """The hero a Mind Tickler is attached to, or None."""
+    return next((pid for pid, mid in seen(ctx).get("attached", {}).items() if mid == m["id"]), None)
+
+
+def let_go(ctx, pid: str, tile: str | None, half=None) -> dict | None:
+    """The Mind Tickler attached to `pid` off their card, onto `tile`."""
+    m = attached_to(ctx, pid)
+    mine(ctx).setdefault("attached", {}).pop(pid, None)
+    if m:
+        m["tile"], m["half"] = tile, half
+    return m
+
+
+def in_turn(ctx, m: dict) -> str | None:
+    """Why the monster does not act in this turn: the Mind Ticklers in
+    their monster turn, Stickleback in the traitor's (Traitor's Tome,
+    haunt 43: "Right Now", L2626; "Special Movement Rules", L2638)."""
+    phase = seen(ctx).get("phase", "ticklers")
+    if m["name"] == STICKLEBACK and phase != "stickleback":
+        return "Stickleback acts in the traitor's own turn, after the heroes, not in the Mind Ticklers' monster turn."
+    if m["name"] == TICKLER and phase == "stickleback":
+        return "The Mind Ticklers act in their own monster turn, not in Stickleback's."
+    return None
 
 
 def living_heroes(ctx) -> list[str]:
@@ -136,11 +171,11 @@ def consumed(ctx):
     mine(ctx)["known"] = sorted(s["board"])
     die(ctx, pid, "consumed by Stickleback, whose token takes the figure's place")
     ctx.say("Setup: heroes collect the Magical Wards and Mushrooms of a tile on entering it (or starting a turn "
-            "there). `task knowledge eat` eats a Mushroom; on the Rose Portal, `task knowledge empower` sets a "
-            "Ward there.", kind="haunt_setup", to="heroes")
-    ctx.say("Setup: in the monster turn, `monster attack Mind Tickler <n> <hero>` tries to attach a Mind Tickler; "
-            "`monster attack Stickleback <hero> sanity` attacks a hero up to 2 tiles away.", kind="haunt_setup",
-            to="traitors")
+            "there). {move:eat} eats a Mushroom; on the Rose Portal, {move:empower} sets a Ward there.",
+            kind="haunt_setup", to="heroes")
+    ctx.say("Setup: in the Mind Ticklers' monster turn, a Mind Tickler's attack tries to attach it to a hero on its "
+            "tile; in your own turn, after the heroes, Stickleback moves and attacks, with Sanity a hero up to 2 "
+            "tiles away.", kind="haunt_setup", to="traitors")
 
 
 # --- what the heroes carry ----------------------------------------------------------------------
@@ -190,9 +225,10 @@ def _empowered(ctx, task, item):
 def _attach(ctx, task, item):
     m = at.monster_by_id(ctx, item["monster"])
     pid = task["player"]
-    if m["dead"] or attached_to(ctx, pid) or not ctx.s["players"][pid]["alive"]:
+    if m["dead"] or attached_to(ctx, pid) or holder(ctx, m) or not ctx.s["players"][pid]["alive"]:
         return
-    m["attached"], m["tile"], m["half"] = pid, None, None
+    mine(ctx).setdefault("attached", {})[pid] = m["id"]
+    m["tile"], m["half"] = None, None
     ctx.say(f"Mind Tickler {m['number']} attaches itself to {ctx.name(pid)}.", kind="monster", monster=m["id"])
 
 
@@ -254,17 +290,64 @@ class Stickleback(rulesets.RuleSet):
         bag = mine(ctx)["carry"].pop(pid, {})
         for name, n in bag.items():
             s["tokens"] += [{"name": name, "tile": tile} for _ in range(n)]
-        m = attached_to(ctx, pid)
-        if m:
-            m["attached"], m["tile"] = None, tile
+        let_go(ctx, pid, tile)
         return None
 
     def monster_blocked(self, ctx, m, dest):
-        if m.get("attached"):
-            return f"Mind Tickler {m['number']} is attached to {ctx.name(m['attached'])}."
+        if holder(ctx, m):
+            return f"Mind Tickler {m['number']} is attached to {ctx.name(holder(ctx, m))}."
+        why = in_turn(ctx, m)
+        if why:
+            return why
         if m["name"] == STICKLEBACK and dest != m["tile"] and \
-                not any(x.get("attached") for x in alive_monsters(ctx, TICKLER)):
+                not any(holder(ctx, x) for x in alive_monsters(ctx, TICKLER)):
             return "Stickleback is blind: it cannot move while no Mind Tickler is attached to a hero."
+        return None
+
+    def monster_attack_blocked(self, ctx, m, target):
+        return in_turn(ctx, m)
+
+    def monster_where(self, s, m):
+        """Where the status shows an attached Mind Tickler (bot.text.status)."""
+        pid = next((p for p, mid in (s["haunt"].get("h43") or {}).get("attached", {}).items() if mid == m["id"]),
+                   None)
+        return f"attached to {s['players'][pid]['name']}" if pid in s["players"] else None
+
+    def next_slot(self, ctx):
+        """Traitor's Tome, haunt 43, L2626 and L2638: the Mind Ticklers'
+        monster turn, the heroes from the traitor's left, then the
+        traitor's own turn, in which Stickleback acts (played as a monster
+        turn in the traitor's seat), then the Mind Ticklers again."""
+        s = ctx.s
+        if not s["haunt"].get("started"):
+            return None
+        turn = s["turn"]
+        h = mine(ctx)
+        if turn.get("monsters"):
+            if h.get("phase") == "stickleback":
+                h["phase"] = "ticklers"
+                hp.start_slot(ctx, hp.MONSTERS, turn["number"] + 1)
+                return True
+            return None
+        order = s["order"]
+        traitor = hp.traitors(s)[0] if hp.traitors(s) else None
+        i = order.index(turn["player"])
+        for k in range(1, len(order)):
+            slot = order[(i + k) % len(order)]
+            if slot == hp.MONSTERS:
+                return None
+            if slot == traitor and not s["players"][slot]["alive"]:
+                if not stickleback(ctx):
+                    return None
+                round_now = s.get("round")
+                h["phase"] = "stickleback"
+                hp.begin_monster_turn(ctx, turn["number"] + 1)
+                if s["turn"].get("monsters"):
+                    s["round"] = s["turn"]["round"] = round_now  # the traitor's turn closes the heroes' round
+                ctx.say("Stickleback's turn (the traitor's own turn): only Stickleback acts.", kind="turn")
+                return True
+            if s["players"][slot]["alive"]:
+                return None
         return None
 
     def monster_attack(self, ctx, m, target, trait):
@@ -276,38 +359,34 @@ class Stickleback(rulesets.RuleSet):
             return True
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        if "eat" not in words and "empower" not in words:
-            return None
-        s = ctx.s
-        if s["turn"].get("monsters"):
-            raise IllegalAction("Heroes eat Mushrooms and empower the portal in their own turns.")
-        if pid not in hp.heroes(s) or not st.on_board(s["players"][pid]):
-            raise IllegalAction("Only a hero on the board may do that.")
-        if "eat" in words:
-            eat(ctx, pid)
-        else:
-            empower(ctx, pid, trait)
-        return True
-
     def haunt_actions(self, ctx, pid):
+        """The monsters' own attacks for the buttons (a Mind Tickler's, and
+        Stickleback's with Sanity from afar), each in its own turn."""
         s = ctx.s
-        if s["turn"].get("monsters"):
-            found = []
-            sb = stickleback(ctx)
-            for hero in living_heroes(ctx):
-                if sb:
-                    found.append({"type": "monster", "op": "attack", "monster": sb["id"], "target": hero,
-                                  "trait": "sanity"})
-                for m in alive_monsters(ctx, TICKLER):
-                    if m["tile"] == s["players"][hero]["tile"]:
-                        found.append({"type": "monster", "op": "attack", "monster": m["id"], "target": hero})
-            return found
-        found = [{"type": "task", "trait": "knowledge", "task": "empower"}]
-        if attached_to(ctx, pid):  # sensible play: a Mushroom mostly to be rid of the Mind Tickler
-            found.append({"type": "task", "trait": "knowledge", "task": "eat"})
+        if not s["turn"].get("monsters"):
+            return None
+        found = []
+        sb = stickleback(ctx)
+        for hero in living_heroes(ctx):
+            if sb and not in_turn(ctx, sb):
+                found.append({"type": "monster", "op": "attack", "monster": sb["id"], "target": hero,
+                              "trait": "sanity"})
+            for m in alive_monsters(ctx, TICKLER):
+                if m["tile"] == s["players"][hero]["tile"] and not in_turn(ctx, m):
+                    found.append({"type": "monster", "op": "attack", "monster": m["id"], "target": hero})
         return found
+
+    own = OWN
+    moves = (
+        rulesets.Move("eat", "Eat a Mushroom", lambda ctx, pid, trait: eat(ctx, pid), who="heroes",
+                      allowed=lambda ctx, pid: None if st.on_board(ctx.s["players"][pid]) else
+                      "You are not on the board.",
+                      summary="Eat a Mushroom you carry: 4 dice, then the rolled effect or any lower one."),
+        rulesets.Move("empower", "Empower the Rose Portal", lambda ctx, pid, trait: empower(ctx, pid, trait),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Rose Portal, Knowledge 3+ (4+ with Stickleback there) sets a Ward you carry "
+                              "there for good."),
+    )
 
     def haunt_goals(self, ctx, pid):
         """Wards to the Rose Portal (found by exploring while it is not on
@@ -331,8 +410,11 @@ def tickler_attack(ctx, m: dict, target: str):
     s = ctx.s
     if m["stunned"]:
         raise IllegalAction(f"Mind Tickler {m['number']} is stunned.")
-    if m.get("attached"):
-        raise IllegalAction(f"Mind Tickler {m['number']} is already attached to {ctx.name(m['attached'])}.")
+    if holder(ctx, m):
+        raise IllegalAction(f"Mind Tickler {m['number']} is already attached to {ctx.name(holder(ctx, m))}.")
+    why = in_turn(ctx, m)
+    if why:
+        raise IllegalAction(why)
     if m["id"] in s["turn"]["attacked"]:
         raise IllegalAction(f"Mind Tickler {m['number']} has already attacked this turn.")
     if target not in living_heroes(ctx) or not st.beside(s, target, m):
@@ -359,6 +441,9 @@ def mind_attack(ctx, m: dict, target: str):
         raise IllegalAction("Stickleback is stunned and cannot attack.")
     if m["id"] in s["turn"]["attacked"]:
         raise IllegalAction("Stickleback has already attacked this turn.")
+    why = in_turn(ctx, m)
+    if why:
+        raise IllegalAction(why)
     if target not in living_heroes(ctx) or not st.on_board(s["players"][target]):
         raise IllegalAction("Stickleback attacks the heroes.")
     there = s["players"][target]["tile"]
@@ -410,9 +495,8 @@ def _decide_mushroom(ctx, pending, index):
     elif effect == 5:
         tr.change(ctx, pid, "knowledge", 1)
     elif effect == 3:
-        m = attached_to(ctx, pid)
+        m = let_go(ctx, pid, s["players"][pid]["tile"], s["players"][pid].get("half"))
         if m:
-            m["attached"], m["tile"], m["half"] = None, s["players"][pid]["tile"], s["players"][pid].get("half")
             m["stunned"] = True
             ctx.say(f"Mind Tickler {m['number']} lets go of {ctx.name(pid)} and lies stunned on the "
                     f"{ctx.tile_name(m['tile'])}.", kind="monster", monster=m["id"])
@@ -454,10 +538,6 @@ def empower(ctx, pid: str, trait: str):
         raise IllegalAction("You must be on the Rose Portal.")
     if not carried(ctx, pid, WARD):
         raise IllegalAction("You carry no Magical Ward.")
-    key = "task:h43_empower"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to empower the portal this turn.")
-    s["turn"]["rolls"].append(key)
     sb = stickleback(ctx)
     target = 3 + (1 if sb and sb["tile"] == PORTAL else 0)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [

@@ -6,8 +6,8 @@ What the bot carries out:
   for the table, which number is the fake; the bot shuffles and deals them
   face down and puts each on the omen tile nearest its player's figure (that
   player picks between equally near ones); nobody sees the numbers.
-- Grabbing an Amulet: `task speed amulet` on a tile with one, once a turn,
-  Speed 3+: a random Amulet there is picked up and looked at; the fake is
+- Grabbing an Amulet: the declared move `amulet` on a tile with one, once a
+  turn, Speed 3+: a random Amulet there is picked up and looked at; the fake is
   discarded, a real one goes on the adventurer's card.
 - The Moon of Bhaal: as the haunt revealer's first turn ends, the adventurer
   without an Amulet becomes the traitor (several: Sanity roll-off, lowest
@@ -20,18 +20,18 @@ What the bot carries out:
 - Cultists: never move or attack, cannot be attacked with Might, stay
   stunned once stunned (the first stun is read aloud).
 - Servant of Bhaal: ignores all damage while any Cultist is unstunned; it
-  moves by its Speed roll and may `task might sacrifice Cultist <n>` at any
-  time in the monster turn (the Cultist leaves, the Servant takes its
-  place); its one attack (`monster attack Servant of Bhaal <hero> might` or
-  `sanity`) takes in, at the traitor's pick, any or all heroes on its tile,
+  moves by its Speed roll and may sacrifice a Cultist (the declared move
+  `sacrifice`) at any time in the monster turn (the Cultist leaves, the
+  Servant takes its place); its one attack (a monster attack with Might or
+  Sanity) takes in, at the traitor's pick, any or all heroes on its tile,
   one roll, each defending with the same trait.
 - Once every Cultist is stunned, a hero beating the Servant (attack or
   defence) makes the Sanity roll-off: the Servant higher, that hero dies and
   becomes the Servant and the traitor (no new Cultists); lower, it dies and
   the heroes win (data). The traitor wins when every hero is dead (data).
-- Alchemist's Fire: `task might brew <card>` once a turn trades a droppable
-  item or omen for a Fire token; `task speed throw <tile>` instead of an
-  attack: a tile in line of sight up to 2 tiles away, one 4-dice attack that
+- Alchemist's Fire: the declared move `brew` (once a turn) trades a
+  droppable item or omen for a Fire token; `throw` (Speed, at a tile)
+  instead of an attack: a tile in line of sight up to 2 tiles away, one 4-dice attack that
   everyone and every monster there defends against with Speed.
 
 Left to the players: nothing the book prints.
@@ -51,12 +51,15 @@ SERVANT, CULTIST = "Servant of Bhaal", "Cultist"
 AMULET = "Amulet of Protection"
 FIRE_DICE, FIRE_REACH, AMULET_TARGET = 4, 2, 3
 REROLLS = 50  # ties roll again; a runaway run of ties (loaded test dice) stops here
-EMPTY = {"fake": None, "moon": False, "amulets": {}, "fire": {}, "read": False}
+# amulets, fire: {adventurer: how many}; facing: the hero facing the Servant now; resume: the slot play resumes at
+OWN = rulesets.Own("h44", {"fake": None, "moon": False, "amulets": {}, "fire": {}, "read": False, "facing": None,
+                           "resume": None}, players=("amulets", "fire", "facing", "resume"))
+EMPTY = OWN.start
 
 
 def mine(ctx) -> dict:
     """This haunt's own state (written by steps and decisions only)."""
-    return ctx.s["haunt"].setdefault("h44", {"fake": None, "moon": False, "amulets": {}, "fire": {}, "read": False})
+    return rulesets.REGISTRY[NUMBER].record(ctx.s)
 
 
 def seen(ctx) -> dict:
@@ -162,10 +165,6 @@ def grab(ctx, pid: str):
     here = s["players"][pid]["tile"]
     if not any(t["name"] == AMULET and t["tile"] == here for t in s["tokens"]):
         raise IllegalAction("There is no Amulet of Protection on your tile.")
-    key = "task:h44_amulet"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already tried to grab an Amulet this turn.")
-    s["turn"]["rolls"].append(key)
     effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
         {"at_least": AMULET_TARGET, "then": [{"do": "h44_grabbed"}]},
         {"at_most": AMULET_TARGET - 1, "then": []}]}], source="haunt", front=True)
@@ -223,9 +222,8 @@ def transform(ctx, pid: str):
     haunt = ctx.c.haunts[NUMBER]
     for text in hp.rules_texts(ctx, haunt, pid):
         ctx.say(text, kind="secret_rules", to=pid)
-    ctx.say("In the monster turn: `monster attack Servant of Bhaal <hero> might` (or `sanity`) attacks, and the bot "
-            "asks which other heroes on its tile the attack takes in; `task might sacrifice Cultist <n>` puts the "
-            "Servant in a Cultist's place.", kind="secret", to=pid)
+    ctx.say("In the monster turn: the Servant of Bhaal's attack (Might or Sanity) may take in other heroes on its "
+            "tile, asked one by one; {move:sacrifice} puts the Servant in a Cultist's place.", kind="secret", to=pid)
     hooks.fire("traitor_named", ctx, pid)
     before = [id(t) for t in s["queue"]]
     for step in haunt.raw.get("setup", []):
@@ -256,8 +254,8 @@ def exchange(ctx):
     s["tokens"] = [t for t in s["tokens"] if t["name"] != AMULET]
     if left:
         ctx.say(f"The {len(left)} Amulet{'s' if len(left) != 1 else ''} still on the board leave play.", kind="haunt")
-    ctx.say("Heroes: `task might brew <card>` (once a turn) trades a droppable item or omen for an Alchemist's Fire; "
-            "`task speed throw <tile>` throws one instead of attacking, at a tile in line of sight up to 2 away.",
+    ctx.say("Heroes: {move:brew} (once a turn) trades a droppable item or omen for an Alchemist's Fire; "
+            "{move:throw} throws one instead of attacking, at a tile in line of sight up to 2 away.",
             kind="haunt_setup", to="heroes")
 
 
@@ -377,21 +375,18 @@ def after_moon(ctx, pid: str, what: str):
         raise IllegalAction(f"{what} is for the heroes.")
 
 
-def brew(ctx, pid: str, name: str):
+def brewable(ctx, pid: str) -> list[str]:
+    """The cards `pid` may trade for Alchemist's Fire: droppable items and omens."""
+    return [c for c in ctx.s["players"][pid]["cards"] if ctx.c.cards[c].deck in ("item", "omen")
+            and ctx.c.cards[c].can_drop]
+
+
+def brew(ctx, pid: str, cid: str):
     """Secrets of Survival, "Alchemist's Fire" (a card for a token)."""
-    s = ctx.s
     after_moon(ctx, pid, "Alchemist's Fire")
     own_turn(ctx, pid, "Trading a card for Alchemist's Fire")
-    if not name:
-        raise IllegalAction("Name the item or omen to trade: `task might brew <card>`.")
-    cid = cd.held_card(ctx, pid, name)
-    card = ctx.c.cards[cid]
-    if card.deck not in ("item", "omen") or not card.can_drop:
-        raise IllegalAction(f"{card.name} cannot be dropped, so it cannot be traded for Alchemist's Fire.")
-    key = "task:h44_brew"
-    if key in s["turn"]["rolls"]:
-        raise IllegalAction("You have already traded a card for Alchemist's Fire this turn.")
-    s["turn"]["rolls"].append(key)
+    if cid not in brewable(ctx, pid):
+        raise IllegalAction(f"{ctx.card_name(cid)} cannot be dropped, so it cannot be traded for Alchemist's Fire.")
     effects.queue(ctx, pid, [{"do": "h44_brewed", "card": cid}], source="haunt", front=True)
 
 
@@ -418,22 +413,19 @@ def in_range(ctx, pid: str) -> list[str]:
     return found
 
 
-def tile_named(ctx, words: str) -> str:
-    key = words.strip().lower()
-    for t in ctx.s["board"]:
-        if key in (t, ctx.tile_name(t).lower(), ctx.c.tiles[t].name.lower()):
-            return t
-    raise IllegalAction(f"No tile in play called '{words}'.")
+def targets(ctx, pid: str) -> list[str]:
+    """The tiles a hero may throw Alchemist's Fire at now, in board order."""
+    s = ctx.s
+    if not seen(ctx)["moon"] or not st.on_board(s["players"][pid]):
+        return []
+    return in_range(ctx, pid)
 
 
-def throw(ctx, pid: str, words: str):
+def throw(ctx, pid: str, tile: str):
     """Secrets of Survival, "Alchemist's Fire" (the throw)."""
     s = ctx.s
     after_moon(ctx, pid, "Alchemist's Fire")
     own_turn(ctx, pid, "Throwing Alchemist's Fire")
-    if not words:
-        raise IllegalAction("Name the tile: `task speed throw <tile>`.")
-    tile = tile_named(ctx, words)
     if not fires(ctx, pid):
         raise IllegalAction("You hold no Alchemist's Fire.")
     if s["turn"].get("attacked"):
@@ -491,7 +483,7 @@ def _burn(ctx, task, item):
 
 # --- the monster turn: sacrificing a Cultist ------------------------------------------------------
 
-def sacrifice(ctx, pid: str, words: str):
+def sacrifice(ctx, pid: str, cultist: str):
     """Traitor's Tome, "Special Movement Rules for the Servant of Bhaal"."""
     s = ctx.s
     if not s["turn"].get("monsters"):
@@ -501,15 +493,9 @@ def sacrifice(ctx, pid: str, words: str):
     m = servant(ctx)
     if m is None:
         raise IllegalAction("The Servant of Bhaal is gone.")
-    cultists = living(ctx, CULTIST)
-    number = "".join(ch for ch in words if ch.isdigit())
-    if number:
-        chosen = [c for c in cultists if str(c["number"]) == number]
-    else:
-        chosen = cultists if len(cultists) == 1 else []
-    if not chosen:
-        raise IllegalAction("Name a Cultist on the board: `task might sacrifice Cultist <n>`.")
-    effects.queue(ctx, pid, [{"do": "h44_sacrifice", "cultist": chosen[0]["id"]}], source="haunt", front=True)
+    if cultist not in [c["id"] for c in living(ctx, CULTIST)]:
+        raise IllegalAction("Name a Cultist on the board.")
+    effects.queue(ctx, pid, [{"do": "h44_sacrifice", "cultist": cultist}], source="haunt", front=True)
 
 
 @effects.step("h44_sacrifice")
@@ -534,7 +520,7 @@ class ByTheLightOfThePaleMoon(rulesets.RuleSet):
         text = step.get("text", "")
         if step.get("label") == AMULET:
             count = hp.count_value(ctx, step.get("count", 1))
-            ctx.say(f"Setup: {count} Amulets of Protection, one of them a fake. Grab one with `task speed amulet` "
+            ctx.say(f"Setup: {count} Amulets of Protection, one of them a fake. Grab one with {{move:amulet}} "
                     "(Speed 3+, once a turn) on its tile. As the haunt revealer's first turn ends, whoever holds "
                     "none becomes the Dark Servant of Bhaal.", kind="haunt_setup")
             effects.queue(ctx, hp.chooser(ctx.s, "heroes"), [{"do": "h44_pick_fake", "count": count},
@@ -607,50 +593,37 @@ class ByTheLightOfThePaleMoon(rulesets.RuleSet):
             effects.push_front(ctx, [{"do": "h44_killed", "hero": hero}])
         return True
 
-    def task(self, ctx, pid, trait, name):
-        words = name.strip().lower()
-        verb, _, rest = words.partition(" ")
-        if verb == "amulet":
-            grab(ctx, pid)
-        elif verb == "brew":
-            brew(ctx, pid, rest)
-        elif verb == "throw":
-            throw(ctx, pid, rest)
-        elif verb == "sacrifice":
-            sacrifice(ctx, pid, rest)
-        else:
-            return None
-        return True
-
     def haunt_actions(self, ctx, pid):
+        """The Servant's attack with Sanity for the buttons (the monster
+        turn's own list offers Might)."""
         s = ctx.s
-        if s["turn"].get("monsters"):
-            m = servant(ctx)
-            if m is None:
-                return []
-            found = [{"type": "monster", "op": "attack", "monster": m["id"], "target": p, "trait": "sanity"}
-                     for p in living_heroes(ctx) if st.beside(s, p, m)]
-            if not any(st.beside(s, p, m) for p in living_heroes(ctx)):  # sensible play: jump to a hero
-                hero_tiles = {s["players"][p]["tile"] for p in living_heroes(ctx)}
-                found += [{"type": "task", "trait": "might", "task": f"sacrifice Cultist {c['number']}"}
-                          for c in living(ctx, CULTIST) if c["tile"] in hero_tiles]
-            return found
-        if not seen(ctx)["moon"]:
-            return [{"type": "task", "trait": "speed", "task": "amulet"}]
-        if pid not in hp.heroes(s) or not st.on_board(s["players"][pid]):
-            return []
-        found = []
         m = servant(ctx)
-        for t in in_range(ctx, pid):
-            live = [c for c in living(ctx, CULTIST) if c["tile"] == t and not c["stunned"]]
-            if live or (m and m["tile"] == t and not protected(ctx)):
-                found.append({"type": "task", "trait": "speed", "task": f"throw {ctx.tile_name(t)}"})
-        tradable = [c for c in s["players"][pid]["cards"] if ctx.c.cards[c].deck in ("item", "omen")
-                    and ctx.c.cards[c].can_drop]
-        if not fires(ctx, pid) and tradable:  # sensible play: a weapon last
-            cid = sorted(tradable, key=lambda c: ctx.c.cards[c].weapon)[0]
-            found.append({"type": "task", "trait": "might", "task": f"brew {ctx.c.cards[cid].name}"})
-        return found
+        if not s["turn"].get("monsters") or m is None:
+            return None
+        return [{"type": "monster", "op": "attack", "monster": m["id"], "target": p, "trait": "sanity"}
+                for p in living_heroes(ctx) if st.beside(s, p, m)]
+
+    own = OWN
+    moves = (
+        rulesets.Move("amulet", "Grab an Amulet of Protection", lambda ctx, pid, trait: grab(ctx, pid),
+                      traits=("speed",), once_per_turn=True,
+                      summary="Before the Moon of Bhaal, on a tile with an Amulet, Speed 3+ picks one up at random; "
+                              "the fake is discarded."),
+        rulesets.Move("brew", "Trade a card for Alchemist's Fire",
+                      lambda ctx, pid, trait, card: brew(ctx, pid, card), who="heroes", once_per_turn=True,
+                      args=(rulesets.Arg("card", lambda ctx, pid: brewable(ctx, pid), "Which card?"),),
+                      summary="Once a turn, discard an item or omen that can be dropped for an Alchemist's Fire."),
+        rulesets.Move("throw", "Throw Alchemist's Fire", lambda ctx, pid, trait, tile: throw(ctx, pid, tile),
+                      traits=("speed",), who="heroes", instead_of_attack=True,
+                      args=(rulesets.Arg("tile", lambda ctx, pid: targets(ctx, pid), "At which tile?"),),
+                      summary="In place of an attack, a 4-dice attack on everyone on a tile in sight up to 2 away, "
+                              "defended with Speed."),
+        rulesets.Move("sacrifice", "Sacrifice a Cultist", lambda ctx, pid, trait, target: sacrifice(ctx, pid, target),
+                      who="traitors", when="monster_turn",
+                      args=(rulesets.Arg("monster", lambda ctx, pid: [c["id"] for c in living(ctx, CULTIST)],
+                                         "Which Cultist?"),),
+                      summary="The Cultist leaves the board and the Servant of Bhaal takes its place."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s

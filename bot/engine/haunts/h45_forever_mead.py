@@ -16,19 +16,23 @@ What the bot carries out:
   each hero's turn a Might roll against it, or 1 die of physical damage
   (halved, rounded down, after a diluted antidote that turn; none once
   cured).
-- Potions: `task knowledge search` (3+, once a turn, on a Potion's tile:
-  the hero takes it, number hidden); `task knowledge test` on the Arcane
-  Retreat (once a turn: 0-2 nothing, 3-4 whether it is poison, 5+ its kind,
-  told to that hero alone); `task might drink` (once a turn: + cures, -
-  halves this turn's poison damage, X kills; then no movement this turn or
-  the next).
+- Potions, the declared moves: `search` (Knowledge 3+, once a turn, on a
+  hidden Potion's tile: the hero takes it, its number told to them
+  alone); `test` on the Arcane Retreat (Knowledge, once a turn, the Potion
+  the hero names: 0-2 nothing, 3-4 whether it is poison, 5+ its kind, told
+  to that hero and the DM); `drink` (the Potion the hero names, one a
+  turn, no roll: + cures, - halves this turn's poison damage, X kills;
+  then no movement this turn or the next).
+- Potions are items (Secrets of Survival, haunt 45, L5186): the declared
+  moves `drop_potion` (face down on the tile), `pick_up_potion` (a dropped
+  one, without a roll) and `trade_potion` (to a hero on the tile, who
+  accepts or declines), each Potion once a turn; the winner of an attack
+  that would deal 2 or more damage on the tile may steal one instead; a
+  dead hero's Potions lie on their tile to be picked up.
 - Wins: the heroes once half the starting heroes, rounded up, are cured
   (data); the DM when every hero is dead.
 
-Left to the players:
-- trading, dropping and stealing Potions: the bot keeps a found Potion with
-  its finder (it lies on their tile again if they die), as the tokens have
-  no item card to pass.
+Left to the players: nothing the book prints.
 """
 from .. import effects, rng, rulesets
 from .. import haunt_play as hp
@@ -41,11 +45,14 @@ POTION = "Potion"
 RETREAT = "arcane_retreat"
 POISON, CURED = "Poison", "Heroes cured"
 KINDS = {"+": "a potion of vitality", "X": "a potion of poison", "-": "a diluted antidote"}
-EMPTY = {"marks": {}, "held": {}, "cured": [], "diluted": {}, "round": 0}
+# marks: {Potion number: mark}; held: {hero: [Potion numbers]}; cured: heroes; diluted: {hero: turn number}
+OWN = rulesets.Own("h45", {"marks": {}, "held": {}, "cured": [], "diluted": {}, "round": 0},
+                   players=("held", "cured", "diluted"), secret=True)
+EMPTY = OWN.start
 
 
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h45", {"marks": {}, "held": {}, "cured": [], "diluted": {}, "round": 0})
+    return rulesets.REGISTRY[45].record(ctx.s)
 
 
 def hand_of_fate(ctx) -> list:
@@ -152,7 +159,8 @@ def _poison_damage(ctx, task, item):
 def _found(ctx, task, item):
     s = ctx.s
     pid = task["player"]
-    token = next((t for t in s["tokens"] if t["name"] == POTION and t["tile"] == s["players"][pid]["tile"]), None)
+    token = next((t for t in s["tokens"] if t["name"] == POTION and t["tile"] == s["players"][pid]["tile"]
+                  and not t.get("dropped")), None)
     if token:
         s["tokens"].remove(token)
         mine(ctx)["held"].setdefault(pid, []).append(token["number"])
@@ -187,8 +195,9 @@ class ForeverMead(rulesets.RuleSet):
         if step.get("do") == "manual" and "Remove your adventurer figure" in text:
             mine(ctx)
             die(ctx, dm(ctx), "gone from Faerun: their player now runs the game as the Dungeon Master")
-            ctx.say("Setup: heroes, `task knowledge search` takes a Potion on your tile (3+), `task knowledge test` "
-                    "tests one on the Arcane Retreat, `task might drink` drinks one.", kind="haunt_setup",
+            ctx.say("Setup: heroes, {move:search} takes a Potion on your tile (Knowledge 3+), {move:test} tests "
+                    "one on the Arcane Retreat, {move:drink} drinks one. Potions are items: {move:drop_potion}, "
+                    "{move:pick_up_potion}, {move:trade_potion}, or steal one by an attack.", kind="haunt_setup",
                     to="heroes")
             return True
         if step.get("do") == "manual":  # who stays in the room: each side's rules already reach it in private
@@ -236,53 +245,49 @@ class ForeverMead(rulesets.RuleSet):
     def death(self, ctx, pid, killer):
         s = ctx.s
         for number in mine(ctx)["held"].pop(pid, []) if s["haunt"].get("h45") else []:
-            s["tokens"].append({"name": POTION, "tile": s["players"][pid]["tile"], "number": number})
+            s["tokens"].append({"name": POTION, "tile": s["players"][pid]["tile"], "number": number, "dropped": True})
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower()
-        verb = next((v for v in ("search", "test", "drink") if v in words), None)
-        if verb is None:
-            return None
+    def steal_instead(self, ctx, attacker, loser, amount, distance):
+        """Secrets of Survival, haunt 45, L5186 (a Potion may be stolen, as
+        an item: rulebook, "Stealing Items", not by a distance attack)."""
         s = ctx.s
-        if pid not in hp.heroes(s) or not st.on_board(s["players"][pid]):
-            raise IllegalAction("Only a hero on the board may do that.")
-        key = f"task:h45_{verb}"
-        if key in s["turn"]["rolls"]:
-            raise IllegalAction(f"You may {verb} only once a turn.")
-        tile = s["players"][pid]["tile"]
-        if verb == "search":
-            if trait != "knowledge":
-                raise IllegalAction("Searching for a Potion is a Knowledge roll.")
-            if not any(t["name"] == POTION and t["tile"] == tile for t in s["tokens"]):
-                raise IllegalAction("There is no Potion on your tile.")
-            s["turn"]["rolls"].append(key)
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-                {"at_least": 3, "then": [{"do": "h45_found"}]}, {"at_most": 2, "then": []}]}],
-                source="haunt", front=True)
-            return True
-        if not held(ctx, pid):
-            raise IllegalAction("You have no Potion.")
-        number = held(ctx, pid)[0]
-        if verb == "test":
-            if trait != "knowledge":
-                raise IllegalAction("Testing a Potion is a Knowledge roll.")
-            if tile != RETREAT:
-                raise IllegalAction("Potions are tested on the Arcane Retreat.")
-            s["turn"]["rolls"].append(key)
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-                {"at_least": 0, "then": [{"do": "h45_tested", "number": number}]}]}], source="haunt", front=True)
-            return True
-        s["turn"]["rolls"].append(key)
-        drink(ctx, pid, number)
-        return True
+        if distance or attacker not in s["players"] or loser not in s["players"] or not held(ctx, loser):
+            return None
+        numbers = held(ctx, loser)
+        return [{"label": f"Steal one of {ctx.name(loser)}'s Potions (face down, {i + 1} of {len(numbers)})",
+                 "steps": [{"do": "h45_steal", "thief": attacker, "victim": loser, "number": n}]}
+                for i, n in enumerate(numbers)]
 
-    def haunt_actions(self, ctx, pid):
-        if ctx.s["turn"].get("monsters") or pid not in hp.heroes(ctx.s):
-            return []
-        return [{"type": "task", "trait": "knowledge", "task": "search"},
-                {"type": "task", "trait": "knowledge", "task": "test"},
-                {"type": "task", "trait": "might", "task": "drink"}]
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search for a Potion", lambda ctx, pid, trait: search(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On a tile with a hidden Potion, Knowledge 3+ takes it (its number told to you alone)."),
+        rulesets.Move("test", "Test a Potion", lambda ctx, pid, trait, number: test(ctx, pid, str(number)),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      args=(rulesets.Arg("number", lambda ctx, pid: potion_numbers(ctx, pid), "Which Potion?"),),
+                      summary="On the Arcane Retreat, a Knowledge roll on the Potion you name; what it shows is told "
+                              "to you and the DM alone."),
+        rulesets.Move("drink", "Drink a Potion", lambda ctx, pid, trait, number: drink(ctx, pid, str(number)),
+                      who="heroes", once_per_turn=True,
+                      args=(rulesets.Arg("number", lambda ctx, pid: potion_numbers(ctx, pid), "Which Potion?"),),
+                      summary="Drink the Potion you name (one a turn): vitality cures, a diluted antidote halves "
+                              "this turn's poison, poison kills; no movement this turn or the next."),
+        rulesets.Move("drop_potion", "Drop a Potion",
+                      lambda ctx, pid, trait, number: drop_potion(ctx, pid, str(number)), who="heroes",
+                      args=(rulesets.Arg("number", lambda ctx, pid: potion_numbers(ctx, pid), "Which Potion?"),),
+                      summary="Put a Potion you hold face down on your tile, as an item is dropped."),
+        rulesets.Move("pick_up_potion", "Pick up a Potion", lambda ctx, pid, trait: pick_up_potion(ctx, pid),
+                      who="heroes",
+                      summary="Take a dropped Potion from your tile, as an item is picked up (no roll)."),
+        rulesets.Move("trade_potion", "Trade a Potion",
+                      lambda ctx, pid, trait, number, target: trade_potion(ctx, pid, str(number), target),
+                      who="heroes",
+                      args=(rulesets.Arg("number", lambda ctx, pid: potion_numbers(ctx, pid), "Which Potion?"),
+                            rulesets.Arg("player", lambda ctx, pid: partners(ctx, pid), "To whom?")),
+                      summary="Offer a Potion you hold to a hero on your tile, who accepts or declines."),
+    )
 
     def haunt_goals(self, ctx, pid):
         s = ctx.s
@@ -294,6 +299,7 @@ class ForeverMead(rulesets.RuleSet):
 def drink(ctx, pid: str, number: str):
     """Traitor's Tome, "Drinking a Potion"; Secrets of Survival, "Special
     Movement Rules"."""
+    holding(ctx, pid, number)
     s = ctx.s
     h = mine(ctx)
     h["held"][pid].remove(number)
@@ -309,3 +315,118 @@ def drink(ctx, pid: str, number: str):
         h["diluted"][pid] = s["turn"]["number"]
     else:
         die(ctx, pid, "a second dose of poison")
+
+
+# --- the heroes' moves (Secrets of Survival, haunt 45) --------------------------------------------
+
+def potion_numbers(ctx, pid: str) -> list[int]:
+    """The Potions `pid` holds, by number, in the order they came."""
+    return [int(n) for n in held(ctx, pid)]
+
+
+def partners(ctx, pid: str) -> list[str]:
+    """The heroes a Potion may be traded to: alive, on the board, together."""
+    s = ctx.s
+    return [p for p in s["seats"] if p != pid and p in hp.heroes(s) and s["players"][p]["alive"]
+            and st.on_board(s["players"][p]) and st.on_board(s["players"][pid]) and st.together(s, pid, p)]
+
+
+def holding(ctx, pid: str, number: str):
+    if not st.on_board(ctx.s["players"][pid]):
+        raise IllegalAction("You are not on the board.")
+    if number not in held(ctx, pid):
+        raise IllegalAction(f"You do not hold Potion {number}." if held(ctx, pid) else "You have no Potion.")
+
+
+def once_this_turn(ctx, number: str):
+    """Rulebook, "Use Item and Omen Cards": one drop, pick-up or trade of an
+    item a turn (a Potion is an item here)."""
+    key = f"h45_potion:{number}"
+    if key in ctx.s["turn"]["rolls"]:
+        raise IllegalAction("That Potion has already been dropped, picked up or traded this turn.")
+    ctx.s["turn"]["rolls"].append(key)
+
+
+def search(ctx, pid: str):
+    """Secrets of Survival, haunt 45: "How to Find a Potion"."""
+    s = ctx.s
+    tile = s["players"][pid]["tile"]
+    if not st.on_board(s["players"][pid]) or \
+            not any(t["name"] == POTION and t["tile"] == tile and not t.get("dropped") for t in s["tokens"]):
+        raise IllegalAction("There is no hidden Potion on your tile.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
+        {"at_least": 3, "then": [{"do": "h45_found"}]}, {"at_most": 2, "then": []}]}],
+        source="haunt", front=True)
+
+
+def test(ctx, pid: str, number: str):
+    """Secrets of Survival, haunt 45: "Testing a Potion" (the hero names the
+    Potion they test)."""
+    holding(ctx, pid, number)
+    if ctx.s["players"][pid]["tile"] != RETREAT:
+        raise IllegalAction("Potions are tested on the Arcane Retreat.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
+        {"at_least": 0, "then": [{"do": "h45_tested", "number": number}]}]}], source="haunt", front=True)
+
+
+def drop_potion(ctx, pid: str, number: str):
+    holding(ctx, pid, number)
+    once_this_turn(ctx, number)
+    s = ctx.s
+    mine(ctx)["held"][pid].remove(number)
+    tile = s["players"][pid]["tile"]
+    s["tokens"].append({"name": POTION, "tile": tile, "number": number, "dropped": True})
+    ctx.say(f"{ctx.name(pid)} drops a Potion, face down, on the {ctx.tile_name(tile)}.", kind="drop", player=pid)
+
+
+def pick_up_potion(ctx, pid: str):
+    """Ruling: face-down Potions look alike, so the one picked up is the one
+    lying there longest."""
+    s = ctx.s
+    tile = s["players"][pid]["tile"]
+    token = next((t for t in s["tokens"] if t["name"] == POTION and t["tile"] == tile and t.get("dropped")), None)
+    if token is None or not st.on_board(s["players"][pid]):
+        raise IllegalAction("No dropped Potion lies on your tile.")
+    once_this_turn(ctx, token["number"])
+    s["tokens"].remove(token)
+    mine(ctx)["held"].setdefault(pid, []).append(token["number"])
+    ctx.say(f"{ctx.name(pid)} picks up a Potion.", kind="pickup", player=pid)
+    ctx.say(f"It is Potion {token['number']}.", kind="secret", to=pid)
+
+
+def trade_potion(ctx, pid: str, number: str, to: str):
+    holding(ctx, pid, number)
+    if to not in partners(ctx, pid):
+        raise IllegalAction("You can trade only with another hero on your tile (and your side of a barrier).")
+    if f"h45_potion:{number}" in ctx.s["turn"]["rolls"]:
+        once_this_turn(ctx, number)  # raises the usual message
+    effects.ask(ctx, to, "h45_trade", f"accept a Potion from {ctx.name(pid)}?", ["Accept", "Decline"],
+                giver=pid, number=number)
+
+
+@effects.decision("h45_trade")
+def _decide_trade(ctx, pending, index):
+    data = pending["data"]
+    giver, taker, number = data["giver"], pending["player"], data["number"]
+    if index != 0:
+        ctx.say(f"{ctx.name(taker)} declines the Potion.", kind="trade")
+        return
+    if number not in held(ctx, giver) or not ctx.s["players"][taker]["alive"]:
+        return
+    once_this_turn(ctx, number)
+    mine(ctx)["held"][giver].remove(number)
+    mine(ctx)["held"].setdefault(taker, []).append(number)
+    ctx.say(f"{ctx.name(giver)} gives a Potion to {ctx.name(taker)}.", kind="trade")
+    ctx.say(f"It is Potion {number}.", kind="secret", to=taker)
+
+
+@effects.step("h45_steal")
+def _steal(ctx, task, item):
+    thief, victim, number = item["thief"], item["victim"], item["number"]
+    if number not in held(ctx, victim) or thief not in ctx.s["players"] or not ctx.s["players"][thief]["alive"]:
+        return
+    mine(ctx)["held"][victim].remove(number)
+    mine(ctx)["held"].setdefault(thief, []).append(number)
+    ctx.s["turn"]["rolls"].append(f"h45_potion:{number}")  # stealing it is this turn's one action with it
+    ctx.say(f"{ctx.name(thief)} steals a Potion from {ctx.name(victim)}.", kind="steal")
+    ctx.say(f"It is Potion {number}.", kind="secret", to=thief)

@@ -12,23 +12,28 @@ What the bot carries out:
 - Nobody discovers new tiles by moving.
 - At the start of the traitor's turn the counter goes down 1; at 0 the
   traitor wins (data), as when every hero is dead.
-- Dispelling (`task sanity dispel`, a hero on a tile with an Illusion, once
-  per turn): Sanity 4+; a failure lowers the counter 1 more. On a success
+- Dispelling (the declared move `dispel`, a hero on a tile with an
+  Illusion, once per turn): Sanity 4+; a failure lowers the counter 1 more. On a success
   the Illusion is discarded, the tile goes back into its stack, which is
   shuffled, a fresh tile from it takes its place, everything on the old
   tile moves onto the new one, and the dispeller resolves it as just
   discovered; under the Portal's Illusion the Portal (a quest token) is put
   on it. A tile that comes back later is a new tile: its once-per-game
-  effects can be used again.
-- Closing the Portal (`task knowledge close`, on its tile, not in the turn
-  it was found): Knowledge 4+ and the heroes win; killing the traitor wins
+  effects can be used again. Ruling: the new tile is the first of the
+  stack (never the one just shuffled in while another is left) that,
+  turned some way, joins the tile it was reached from and cuts no tile of
+  the city off (rulebook, "Can I Seal Off a Level", L254: a tile that
+  cannot lie there is passed over for the next); when no tile of the stack
+  can, the dispelled tile itself is drawn back, lying as it lay.
+- Closing the Portal (the declared move `close`, on its tile, not in the
+  turn it was found): Knowledge 4+ and the heroes win; killing the traitor wins
   too (data).
 - Blur: each attack on the traitor first rolls 1 die for the traitor; on a
   0 it does not happen (the attacker's attack is spent, no card discarded).
-- Phantasmal killer (`task knowledge phantasmal killer <name>`, in place of
-  the traitor's attack): Knowledge against Knowledge on a hero within 1
+- Phantasmal killer (the declared move `phantasmal`, naming the hero, in
+  place of the traitor's attack): Knowledge against Knowledge on a hero within 1
   tile, mental damage; a defender on another tile who wins deals none.
-- Portal manipulation (`task knowledge mix`, once per traitor turn): the
+- Portal manipulation (the declared move `mix`, once per traitor turn): the
   traitor picks two Illusions; they are mixed face down and put back, one
   on each of the two tiles.
 
@@ -49,8 +54,11 @@ START_TILES = ("catacomb_landing", "kitchen_basement", "elfsong_tavern", "inner_
 STACKS = ("building", "street", "catacomb")
 
 
+OWN = rulesets.Own("h46", {"portal": None, "to_place": [], "found_turn": None, "closed": False}, secret=True)
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h46", {"portal": None, "to_place": [], "found_turn": None, "closed": False})
+    return rulesets.REGISTRY[46].record(ctx.s)
 
 
 def illusions(ctx, tile: str | None = None) -> list[dict]:
@@ -151,21 +159,23 @@ def _decide_door(ctx, pending, index):
     put_illusion(ctx, new)
 
 
-def replacement(ctx, old: str, square: tuple, link, cut_before: set) -> tuple[str, int]:
+def replacement(ctx, old: str, place: dict, link, cut_before: set) -> tuple[str, int]:
     """(tile, rotation) to take a dispelled tile's place: the first tile of
     its stack (not the one just shuffled in while another is left) and turn
-    that joins the tile it was reached from and strands nothing that was
-    joined before; failing that, the first tile, best joined."""
+    that joins the tile it was reached from and cuts no tile of the level
+    off that was joined before (rulebook, "Can I Seal Off a Level", L254: a
+    tile that cannot lie there is passed over for the next). When no tile
+    of the stack can, the dispelled tile is drawn back, lying as it lay, so
+    every tile stays within reach."""
+    square = (place["level"], place["x"], place["y"])
     stack = ctx.s["stacks"][ctx.c.tiles[old].stack]
-    candidates = [t for t in stack if t != old] or [old]
+    candidates = [t for t in stack if t != old]
     for tid in candidates:
         for rot, _ in city.fits(ctx, ctx.s["board"], tid, square, link[1] if link else None):
             board = {**ctx.s["board"], tid: {"level": square[0], "x": square[1], "y": square[2], "rot": rot}}
             if city.stranded(ctx, board, square[0]) <= cut_before:
                 return tid, rot
-    tid = candidates[0]
-    turns = city.fits(ctx, ctx.s["board"], tid, square, link[1] if link else None) or [(0, 0)]
-    return tid, turns[0][0]
+    return old, place["rot"]
 
 
 @effects.step("h46_dispelled")
@@ -193,14 +203,17 @@ def _dispelled(ctx, task, item):
     if len(s["stacks"][stack]) < 2 and s["set_aside"].get(stack):  # tiles set aside come back when it runs low
         s["stacks"][stack] = rng.shuffle(s, s["stacks"][stack] + s["set_aside"][stack])
         s["set_aside"][stack] = []
-    # Ruling: a fresh tile, never the one just shuffled in, unless the stack holds no other; the first of the
-    # stack that can lie there, turned so that no tile of the city is cut off (rulebook: No Dead Ends)
-    square = (place["level"], place["x"], place["y"])
-    new, rot = replacement(ctx, old, square, link, cut_before)
+    # Ruling: a fresh tile, never the one just shuffled in while the stack holds another; the first of the
+    # stack that can lie there, turned so that no tile is cut off; none can, and the old tile comes back as it lay
+    new, rot = replacement(ctx, old, place, link, cut_before)
     s["stacks"][stack].remove(new)
     s["board"][new] = {"level": place["level"], "x": place["x"], "y": place["y"], "rot": rot}
-    ctx.say(f"The {ctx.tile_name(old)} is shuffled back into the {stack} stack; the {ctx.tile_name(new)} "
-            "takes its place.", kind="discover", tile=new)
+    if new == old:
+        ctx.say(f"The {ctx.tile_name(old)} is shuffled back into the {stack} stack, and no other tile of it can lie "
+                "there without cutting a tile off: it is drawn back, as it lay.", kind="discover", tile=new)
+    else:
+        ctx.say(f"The {ctx.tile_name(old)} is shuffled back into the {stack} stack; the {ctx.tile_name(new)} "
+                "takes its place.", kind="discover", tile=new)
     for t in s["tokens"]:
         if t["tile"] == old:
             t["tile"] = new
@@ -272,12 +285,12 @@ class MasterOfIllusion(rulesets.RuleSet):
             ctx.say(f"Setup: {n} face-down Illusions go on the tiles joined to just one other tile.",
                     kind="haunt_setup")
             effects.queue(ctx, hp.controller(s), [{"do": "h46_portal"}, {"do": "h46_place"}], source="haunt")
-            ctx.say("Heroes: on a tile with an Illusion, `task sanity dispel` (Sanity 4+, once a turn; a failure "
+            ctx.say("Heroes: on a tile with an Illusion, {move:dispel} (Sanity 4+, once a turn; a failure "
                     "costs 1 on the Research time track). Once the Portal is found, on its tile, in a later turn: "
-                    "`task knowledge close` (Knowledge 4+).", kind="haunt_setup", to="heroes")
-            ctx.say("Traitor: `task knowledge phantasmal killer <name>` in place of your attack, on a hero within 1 "
-                    "tile; `task knowledge mix` once a turn to mix two Illusions. Blur is rolled for you each time "
-                    "you are attacked.", kind="haunt_setup", to="traitors")
+                    "{move:close} (Knowledge 4+).", kind="haunt_setup", to="heroes")
+            ctx.say("Traitor: {move:phantasmal} in place of your attack, on a hero within 1 tile; {move:mix} once "
+                    "a turn to mix two Illusions. Blur is rolled for you each time you are attacked.",
+                    kind="haunt_setup", to="traitors")
             return True
         if step.get("do") == "manual" and "quest token" in step.get("text", ""):
             return True  # the Portal token is put on the board when its Illusion is dispelled
@@ -312,16 +325,6 @@ class MasterOfIllusion(rulesets.RuleSet):
             return True
         return None
 
-    def haunt_actions(self, ctx, pid):
-        s = ctx.s
-        if pid in hp.traitors(s):
-            found = [{"type": "task", "trait": "knowledge", "task": "mix"}]
-            for h in hp.alive(s, hp.heroes(s)):
-                found.append({"type": "task", "trait": "knowledge", "task": f"phantasmal killer {ctx.name(h)}"})
-            return found
-        return [{"type": "task", "trait": "sanity", "task": "dispel"},
-                {"type": "task", "trait": "knowledge", "task": "close"}]
-
     def haunt_goals(self, ctx, pid):
         s = ctx.s
         if pid in hp.traitors(s):
@@ -331,77 +334,75 @@ class MasterOfIllusion(rulesets.RuleSet):
             return {portal}
         return {t["tile"] for t in illusions(ctx)}
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        s = ctx.s
-        turn = s["turn"]
-        if not any(words.startswith(w) for w in ("dispel", "close", "mix", "phantasmal")):
-            return None
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        traitor = pid in hp.traitors(s)
-        if words.startswith(("dispel", "close")) and traitor:
-            raise IllegalAction("Only the heroes dispel Illusions and close the Portal.")
-        if words.startswith(("mix", "phantasmal")) and not traitor:
-            raise IllegalAction("Only the traitor does that.")
-        here = s["players"][pid]["tile"]
-        if words.startswith("dispel"):
-            dispel(ctx, pid, trait, here)
-        elif words.startswith("close"):
-            close(ctx, pid, trait, here)
-        elif words.startswith("mix"):
-            if len(illusions(ctx)) < 2:
-                raise IllegalAction("There are fewer than 2 Illusions on the board.")
-            if "task:h46_mix" in turn["rolls"]:
-                raise IllegalAction("You have already mixed Illusions this turn.")
-            turn["rolls"].append("task:h46_mix")
-            effects.queue(ctx, pid, [{"do": "h46_mix"}], source="haunt", front=True)
-        else:
-            phantasmal(ctx, pid, trait, words)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("dispel", "Dispel the Illusion here", lambda ctx, pid, trait: dispel(ctx, pid, here(ctx, pid)),
+                      traits=("sanity",), who="heroes", once_per_turn=True,
+                      summary="On a tile with an Illusion, Sanity 4+ dispels it: a new tile takes its place, and "
+                              "perhaps the Portal; a failure costs 1 Research time."),
+        rulesets.Move("close", "Close the Portal", lambda ctx, pid, trait: close(ctx, pid, here(ctx, pid)),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="On the Portal's tile, not in the turn it was found, Knowledge 4+ closes it: the "
+                              "heroes win."),
+        rulesets.Move("phantasmal", "Cast phantasmal killer",
+                      lambda ctx, pid, trait, target: phantasmal(ctx, pid, target),
+                      traits=("knowledge",), who="traitors", instead_of_attack=True,
+                      args=(rulesets.Arg("player", lambda ctx, pid: in_reach(ctx, pid), "Which hero?"),),
+                      summary="In place of your attack, Knowledge against Knowledge on a hero within 1 tile; mental "
+                              "damage, none to you from another tile."),
+        rulesets.Move("mix", "Mix two Illusions", lambda ctx, pid, trait: mix(ctx, pid),
+                      who="traitors", once_per_turn=True,
+                      summary="Lift two Illusions, mix them face down and put one back on each tile."),
+    )
 
 
-def dispel(ctx, pid, trait, here):
+def here(ctx, pid: str) -> str:
+    return ctx.s["players"][pid]["tile"]
+
+
+def in_reach(ctx, pid: str) -> list[str]:
+    """The heroes phantasmal killer may reach now, in seat order."""
+    s = ctx.s
+    if not st.on_board(s["players"][pid]):
+        return []
+    near = distances(ctx, here(ctx, pid), doors_only=True)
+    return [p for p in hp.alive(s, hp.heroes(s)) if st.on_board(s["players"][p])
+            and near.get(s["players"][p]["tile"], 99) <= 1]
+
+
+def mix(ctx, pid: str):
+    """Traitor's Tome: "Portal Manipulation"."""
+    if len(illusions(ctx)) < 2:
+        raise IllegalAction("There are fewer than 2 Illusions on the board.")
+    effects.queue(ctx, pid, [{"do": "h46_mix"}], source="haunt", front=True)
+
+
+def dispel(ctx, pid, here):
     """Secrets of Survival, "How to Dispel Illusions"."""
-    turn = ctx.s["turn"]
-    if trait != "sanity":
-        raise IllegalAction("Dispelling an Illusion is a Sanity roll.")
     if not illusions(ctx, here):
         raise IllegalAction("There is no Illusion on your tile.")
-    if "task:h46_dispel" in turn["rolls"]:
-        raise IllegalAction("You have already tried to dispel an Illusion this turn.")
-    turn["rolls"].append("task:h46_dispel")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
         {"at_least": 4, "then": [{"do": "h46_dispelled", "tile": here}]},
         {"at_most": 3, "then": [{"do": "h46_failed"}]}]}], source="haunt", front=True)
 
 
-def close(ctx, pid, trait, here):
+def close(ctx, pid, here):
     """Secrets of Survival, "How to Close the Portal"."""
     turn = ctx.s["turn"]
-    if trait != "knowledge":
-        raise IllegalAction("Closing the Portal is a Knowledge roll.")
     if portal_tile(ctx) != here:
         raise IllegalAction("You must stand on the Portal's tile to close it.")
     if mine(ctx)["found_turn"] == turn["number"]:
         raise IllegalAction("The Portal cannot be closed in the turn it was found.")
-    if "task:h46_close" in turn["rolls"]:
-        raise IllegalAction("You have already tried to close the Portal this turn.")
-    turn["rolls"].append("task:h46_close")
     effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
         {"at_least": 4, "then": [{"do": "h46_closed"}]}, {"at_most": 3, "then": []}]}], source="haunt", front=True)
 
 
-def phantasmal(ctx, pid, trait, words):
+def phantasmal(ctx, pid, target):
     """Traitor's Tome: "Special Attack Rules" (phantasmal killer)."""
     s = ctx.s
     turn = s["turn"]
-    if trait != "knowledge":
-        raise IllegalAction("Phantasmal killer is a Knowledge attack.")
-    who = words.replace("phantasmal", "").replace("killer", "").strip()
-    target = next((p for p in hp.alive(s, hp.heroes(s)) if who in (p, ctx.name(p).lower())), None)
-    if target is None:
-        raise IllegalAction("Name the hero: `task knowledge phantasmal killer <name>`.")
+    if target not in hp.alive(s, hp.heroes(s)):
+        raise IllegalAction("Phantasmal killer strikes a living hero.")
     if turn.get("attacked"):
         raise IllegalAction("You have already attacked this turn.")
     here, there = s["players"][pid]["tile"], s["players"][target]["tile"]

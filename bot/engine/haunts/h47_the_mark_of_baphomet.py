@@ -3,7 +3,8 @@ Vort, else the lowest Might, becomes the Minotaur).
 
 What the bot carries out:
 - Setup: the Minotaur on the traitor's tile (data); the traitor's figure
-  leaves the board and every item card it carried is dropped there; the
+  leaves the board and every item it carried is dropped there, the omens
+  it kept too (rulebook: most omens are treated like items); the
   Deck of Many Things is taken from whoever has it and shuffled into the
   omen deck below its top 3 cards; each hero drops every item card and
   flees at once as far from the Minotaur as their Speed takes them (each
@@ -14,11 +15,11 @@ What the bot carries out:
   it acts anyway with Might 5 for that turn.
 - Only a hero with a weapon, or holding the Deck of Many Things, may attack
   the Minotaur (the buttons then offer an attack with each weapon).
-- Searching an omen tile (`task speed search`, once per turn, on an omen
-  tile not yet marked): Speed 4+ draws an omen card; from the reveal on,
+- Searching an omen tile (the declared move `search`, Speed, once per turn,
+  on an omen tile not yet marked): Speed 4+ draws an omen card; from the reveal on,
   every omen drawn marks the drawer's tile, which is never searched again.
-- The calming ritual (`task knowledge ritual`, on the Neglected Shrine
-  holding the Deck): Knowledge 6+ with 1 more die per token on the Deck (8
+- The calming ritual (the declared move `ritual`, Knowledge, on the
+  Neglected Shrine holding the Deck): Knowledge 6+ with 1 more die per token on the Deck (8
   dice at most); success wins for the heroes. Every hero dead: the traitor
   wins (data).
 
@@ -37,8 +38,11 @@ MINOTAUR, DECK, SHRINE, SEARCHED = "Minotaur", "deck_of_many_things", "neglected
 UNSTOPPABLE_MIGHT = 5
 
 
+OWN = rulesets.Own("h47", {"hit": [], "calmed": False, "unstoppable": False}, players=("hit",))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h47", {"hit": [], "calmed": False, "unstoppable": False})
+    return rulesets.REGISTRY[47].record(ctx.s)
 
 
 def the_minotaur(ctx) -> dict | None:
@@ -53,12 +57,16 @@ def holder(ctx) -> str | None:
     return next((p for p in ctx.s["seats"] if DECK in ctx.s["players"][p]["cards"]), None)
 
 
-def drop_items(ctx, pid: str):
-    """Every item card the adventurer carries goes on their tile."""
+def drop_items(ctx, pid: str, omens: bool = False):
+    """Every item card the adventurer carries goes on their tile; with
+    `omens`, the omen cards they keep as well (rulebook, "Use Item and Omen
+    Cards", L286: most omens are treated like items)."""
     s = ctx.s
     p = s["players"][pid]
-    items = [c for c in p["cards"] if ctx.c.cards[c].deck == "item"]
+    items = [c for c in p["cards"] if ctx.c.cards[c].deck == "item" or omens and ctx.c.cards[c].deck == "omen"]
     for c in items:
+        if c not in p["cards"]:  # losing an earlier card's bonus can cost the adventurer the rest (a death)
+            continue
         cd.lose(ctx, pid, c)
         s["piles"].setdefault(p["tile"], []).append(c)
     if items:
@@ -135,8 +143,8 @@ class MarkOfBaphomet(rulesets.RuleSet):
         s = ctx.s
         text = step.get("text", "")
         if step.get("do") == "manual" and "Drop all your items" in text:
-            for pid in hp.traitors(s):
-                drop_items(ctx, pid)
+            for pid in hp.traitors(s):  # Traitor's Tome, haunt 47, L2845: all its items, the omens like items too
+                drop_items(ctx, pid, omens=True)
                 s["players"][pid]["tile"] = None  # the Minotaur token stands in its place
                 ctx.say(f"{ctx.name(pid)} is now the Minotaur.", kind="haunt", player=pid)
             return True
@@ -158,8 +166,8 @@ class MarkOfBaphomet(rulesets.RuleSet):
             for pid in hp.alive(s, hp.heroes(s)):
                 drop_items(ctx, pid)
                 effects.queue(ctx, pid, [{"do": "h47_flee"}], source="haunt")
-            ctx.say("Heroes: search an unmarked omen tile with `task speed search` (Speed 4+, once a turn); holding "
-                    "the Deck of Many Things on the Neglected Shrine, `task knowledge ritual` (Knowledge 6+, 1 more "
+            ctx.say("Heroes: search an unmarked omen tile with {move:search} (Speed 4+, once a turn); holding "
+                    "the Deck of Many Things on the Neglected Shrine, {move:ritual} (Knowledge 6+, 1 more "
                     "die per token on the Deck). Only a weapon or the Deck lets you attack the Minotaur.",
                     kind="haunt_setup", to="heroes")
             ctx.say("Traitor: the monster turn is the Minotaur's; it attacks every hero on each tile it enters.",
@@ -234,12 +242,6 @@ class MarkOfBaphomet(rulesets.RuleSet):
             return ("heroes", "The Minotaur is calmed and Baphomet's will is sent back to the Abyss.")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        if pid in hp.traitors(ctx.s):
-            return []
-        return [{"type": "task", "trait": "speed", "task": "search"},
-                {"type": "task", "trait": "knowledge", "task": "ritual"}]
-
     def haunt_goals(self, ctx, pid):
         s = ctx.s
         if pid in hp.traitors(s):
@@ -256,45 +258,44 @@ class MarkOfBaphomet(rulesets.RuleSet):
             return unsearched
         return frontier(ctx, "city") | frontier(ctx, "catacomb") or None  # new omen tiles, found by exploring
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if not words.startswith(("search", "ritual")):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid or pid in hp.traitors(s):
-            raise IllegalAction("Heroes do that on their own turns.")
-        here = s["players"][pid]["tile"]
-        if words.startswith("search"):
-            if trait != "speed":
-                raise IllegalAction("Searching an omen tile is a Speed roll.")
-            if ctx.c.tiles[here].symbol != "omen":
-                raise IllegalAction("Only omen tiles can be searched.")
-            if marked(ctx, here):
-                raise IllegalAction(f"The {ctx.tile_name(here)} is marked: it cannot be searched again.")
-            if not s["decks"]["omen"]:
-                raise IllegalAction("The omen deck is empty.")
-            if "task:h47_search" in turn["rolls"]:
-                raise IllegalAction("You have already searched this turn.")
-            turn["rolls"].append("task:h47_search")
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
-                {"at_least": 4, "then": [{"do": "draw", "deck": "omen"}]}, {"at_most": 3, "then": []}]}],
-                source="haunt", front=True)
-            return True
-        if trait != "knowledge":
-            raise IllegalAction("The calming ritual is a Knowledge roll.")
-        if here != SHRINE:
-            raise IllegalAction("The ritual is performed on the Neglected Shrine.")
-        if DECK not in s["players"][pid]["cards"]:
-            raise IllegalAction("You need the Deck of Many Things for the ritual.")
-        if "task:h47_ritual" in turn["rolls"]:
-            raise IllegalAction("You have already tried the ritual this turn.")
-        turn["rolls"].append("task:h47_ritual")
-        extra = max(0, min(rng.MAX_DICE - ctx.value(pid, "knowledge"), deck_tokens(ctx)))
-        effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "extra_dice": extra, "bands": [
-            {"at_least": 6, "then": [{"do": "h47_calmed"}]}, {"at_most": 5, "then": []}]}],
-            source="haunt", front=True)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("search", "Search this omen tile", lambda ctx, pid, trait: search(ctx, pid),
+                      traits=("speed",), who="heroes", once_per_turn=True,
+                      summary="On an omen tile not yet marked, Speed 4+ draws an omen card."),
+        rulesets.Move("ritual", "Perform the calming ritual", lambda ctx, pid, trait: ritual(ctx, pid),
+                      traits=("knowledge",), who="heroes", once_per_turn=True,
+                      summary="Holding the Deck of Many Things on the Neglected Shrine, Knowledge 6+ with 1 more die "
+                              "per token on the Deck (8 at most) calms the Minotaur: the heroes win."),
+    )
+
+
+def search(ctx, pid: str):
+    """Secrets of Survival, haunt 47: "Finding the Deck of Many Things"."""
+    s = ctx.s
+    here = s["players"][pid]["tile"]
+    if not st.on_board(s["players"][pid]) or ctx.c.tiles[here].symbol != "omen":
+        raise IllegalAction("Only omen tiles can be searched.")
+    if marked(ctx, here):
+        raise IllegalAction(f"The {ctx.tile_name(here)} is marked: it cannot be searched again.")
+    if not s["decks"]["omen"]:
+        raise IllegalAction("The omen deck is empty.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "speed", "bands": [
+        {"at_least": 4, "then": [{"do": "draw", "deck": "omen"}]}, {"at_most": 3, "then": []}]}],
+        source="haunt", front=True)
+
+
+def ritual(ctx, pid: str):
+    """Secrets of Survival, haunt 47: "How to Perform the Calming Ritual"."""
+    s = ctx.s
+    if s["players"][pid]["tile"] != SHRINE:
+        raise IllegalAction("The ritual is performed on the Neglected Shrine.")
+    if DECK not in s["players"][pid]["cards"]:
+        raise IllegalAction("You need the Deck of Many Things for the ritual.")
+    extra = max(0, min(rng.MAX_DICE - ctx.value(pid, "knowledge"), deck_tokens(ctx)))
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "extra_dice": extra, "bands": [
+        {"at_least": 6, "then": [{"do": "h47_calmed"}]}, {"at_most": 5, "then": []}]}],
+        source="haunt", front=True)
 
 
 def frontier(ctx, level: str) -> set[str]:

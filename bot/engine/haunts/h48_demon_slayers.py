@@ -10,8 +10,8 @@ What the bot carries out:
   by the quest tokens on the Cursed Statue and becomes the Demon's power
   (every trait), its hit points are those tokens + 1, the tokens are taken
   away and the Demon appears on the Cursed Statue; the hero's turn goes on.
-- Disrupting (`task knowledge disrupt`, on the Cursed Statue, in place of
-  the turn's attack, before the Demon comes): Knowledge 5+ puts a quest
+- Disrupting (the declared move `disrupt`, on the Cursed Statue, in place
+  of the turn's attack, before the Demon comes): Knowledge 5+ puts a quest
   token there; either way the turn ends.
 - The monster turn (after the haunt revealer's) runs itself: each Cultist
   heads for a tile 1 connected tile from the nearest hero and, when it can
@@ -39,8 +39,11 @@ QUEST = "Disruption"
 TRAITS = ("might", "speed", "knowledge", "sanity")
 
 
+OWN = rulesets.Own("h48", {"to_place": 0, "complete": False})  # no player ids
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h48", {"to_place": 0, "complete": False})
+    return rulesets.REGISTRY[48].record(ctx.s)
 
 
 def living(ctx, name: str) -> list[dict]:
@@ -230,7 +233,7 @@ class DemonSlayers(rulesets.RuleSet):
             mine(ctx)["to_place"] = hp.count_value(ctx, step.get("count", "heroes")) or 0
             effects.queue(ctx, hp.chooser(ctx.s, "heroes"), [{"do": "h48_cultists"}], source="haunt")
             ctx.say("Setup: the Cultists go on the Cursed Statue and the event tiles nearest it. On the Cursed "
-                    "Statue, in place of your attack: `task knowledge disrupt` (5+: a quest token; it ends your "
+                    "Statue, in place of your attack: {move:disrupt} (Knowledge 5+: a quest token; it ends your "
                     "turn).", kind="haunt_setup")
             return True
         if step.get("do") == "manual" and (text.startswith("When the Ritual") or "quest tokens beside" in text
@@ -283,9 +286,6 @@ class DemonSlayers(rulesets.RuleSet):
             hooks.fire("monster_killed", ctx, m["id"])
         return True
 
-    def haunt_actions(self, ctx, pid):
-        return [{"type": "task", "trait": "knowledge", "task": "disrupt"}]
-
     def haunt_goals(self, ctx, pid):
         s = ctx.s
         demon = next(iter(living(ctx, DEMON)), None)
@@ -293,23 +293,24 @@ class DemonSlayers(rulesets.RuleSet):
             return {demon["tile"]}
         return {STATUE} if STATUE in s["board"] else None
 
-    def task(self, ctx, pid, trait, name):
-        if not name.lower().strip().startswith("disrupt"):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("Disrupt the ritual on your own turn.")
-        if trait != "knowledge":
-            raise IllegalAction("Disrupting the ritual is a Knowledge roll.")
-        if mine(ctx)["complete"]:
-            raise IllegalAction("The ritual is already complete.")
-        if s["players"][pid]["tile"] != STATUE:
-            raise IllegalAction("You must be on the Cursed Statue to disrupt the ritual.")
-        if turn.get("attacked"):
-            raise IllegalAction("Disrupting takes the place of your attack, and you have attacked this turn.")
-        turn["attacked"] = True
-        effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
-            {"at_least": 5, "then": [{"do": "h48_disrupted"}]}, {"at_most": 4, "then": []}]},
-            {"do": "_end_turn"}], source="haunt", front=True)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("disrupt", "Disrupt the ritual", lambda ctx, pid, trait: disrupt(ctx, pid),
+                      traits=("knowledge",), who="heroes", instead_of_attack=True,
+                      summary="On the Cursed Statue, before the Demon comes, in place of your attack: Knowledge 5+ "
+                              "puts a quest token there; either way your turn ends."),
+    )
+
+
+def disrupt(ctx, pid: str):
+    """Secrets of Survival, haunt 48: "How to Disrupt the Ritual"."""
+    s = ctx.s
+    turn = s["turn"]
+    if mine(ctx)["complete"]:
+        raise IllegalAction("The ritual is already complete.")
+    if s["players"][pid]["tile"] != STATUE:
+        raise IllegalAction("You must be on the Cursed Statue to disrupt the ritual.")
+    turn["attacked"] = True
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge", "bands": [
+        {"at_least": 5, "then": [{"do": "h48_disrupted"}]}, {"at_most": 4, "then": []}]},
+        {"do": "_end_turn"}], source="haunt", front=True)

@@ -9,11 +9,11 @@ What the bot carries out:
   fetched from its stack and joined to an open door they pick.
 - The Lantern counts as an item: the winner of an attack that would deal 2
   or more damage to its holder on their tile may take it instead (the
-  steal question offers it); `task sanity take lantern` picks it up from
-  your tile; `task sanity give lantern <name>` hands it to an ally there;
-  the dead drop it. Each time a hero takes it the traitor gains 1 Might.
-- Enchanting (`task sanity enchant <name>`, the traitor holding the Lantern,
-  once a turn, as the turn's attack): the higher of the traitor's Sanity
+  steal question offers it); the declared move `take_lantern` picks it up
+  from your tile, `give_lantern` hands it to an ally there; the dead drop
+  it. Each time a hero takes it the traitor gains 1 Might.
+- Enchanting (the declared move `enchant`, naming the hero, the traitor
+  holding the Lantern, once a turn, as the turn's attack): the higher of the traitor's Sanity
   and 4 against the hero's Sanity; on a win the hero is enchanted, and the
   traitor is asked at once whether that hero attacks another hero on their
   tile, and with which weapon.
@@ -21,8 +21,8 @@ What the bot carries out:
   roll: success frees them; failure costs 1 mental damage and the traitor
   is asked where they move (within their Speed) and whom they attack; the
   rest of their turn is theirs.
-- The ritual (`task sanity ritual`, once a turn, on a tile with a quest
-  token): Sanity 5+ removes it. The heroes win once no quest token is left
+- The ritual (the declared move `ritual`, once a turn, on a tile with a
+  quest token): Sanity 5+ removes it. The heroes win once no quest token is left
   and the traitor does not hold the Lantern, or when the traitor is dead
   and no hero is enchanted; every hero dead: the traitor wins (data).
 
@@ -41,8 +41,11 @@ RITUAL_TILES = ("beloved_ranger_statue", "fountain", "shrine_to_gargauth", "spys
                 "sacrificial_chamber")
 
 
+OWN = rulesets.Own("h49", {"holder": None, "lying": None, "enchanted": []}, players=("holder", "enchanted"))
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h49", {"holder": None, "lying": None, "enchanted": []})
+    return rulesets.REGISTRY[49].record(ctx.s)
 
 
 def quests(ctx) -> list[dict]:
@@ -228,11 +231,10 @@ class DarkLightOfBhaal(rulesets.RuleSet):
         if step.get("do") == "manual" and "Lantern token" in text:
             mine(ctx)["holder"] = traitor(ctx)
             ctx.say("Setup: the Lantern glows red on the traitor's card. It counts as an item: beat its holder by 2 "
-                    "or more on their tile to take it; `task sanity take lantern` picks it up, `task sanity give "
-                    "lantern <name>` hands it over. On a tile with a quest token: `task sanity ritual` (5+).",
-                    kind="haunt_setup")
-            ctx.say("Traitor: holding the Lantern, `task sanity enchant <name>` on a hero on your tile (your "
-                    "attack this turn).", kind="haunt_setup", to="traitors")
+                    "or more on their tile to take it; {move:take_lantern} picks it up, {move:give_lantern} hands "
+                    "it over. On a tile with a quest token: {move:ritual} (Sanity 5+).", kind="haunt_setup")
+            ctx.say("Traitor: holding the Lantern, {move:enchant} on a hero on your tile (your attack this turn).",
+                    kind="haunt_setup", to="traitors")
             return True
         if step.get("do") == "manual" and "Obstacle token" in text:
             return True  # the bot keeps the enchanted heroes itself
@@ -276,15 +278,6 @@ class DarkLightOfBhaal(rulesets.RuleSet):
             return ("heroes", "The traitor is dead and no hero is left enchanted.")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        s = ctx.s
-        if pid in hp.traitors(s):
-            return [{"type": "task", "trait": "sanity", "task": f"enchant {ctx.name(h)}"}
-                    for h in hp.alive(s, hp.heroes(s))] + [{"type": "task", "trait": "sanity", "task": "take lantern"}]
-        found = [{"type": "task", "trait": "sanity", "task": "ritual"},
-                 {"type": "task", "trait": "sanity", "task": "take lantern"}]
-        return found
-
     def haunt_goals(self, ctx, pid):
         s = ctx.s
         h = mine(ctx)
@@ -298,61 +291,77 @@ class DarkLightOfBhaal(rulesets.RuleSet):
             return {s["players"][h["holder"]]["tile"]}
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if not words.startswith(("enchant", "ritual", "take lantern", "give lantern")):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        here = s["players"][pid]["tile"]
-        h = mine(ctx)
-        if words.startswith("take lantern"):
-            if h["lying"] != here:
-                raise IllegalAction("The Lantern is not lying on your tile.")
-            give_lantern(ctx, pid, "picks up")
-            return True
-        if words.startswith("give lantern"):
-            who = words[len("give lantern"):].strip()
-            to = next((p for p in s["seats"] if who in (p, ctx.name(p).lower())), None)
-            if h["holder"] != pid:
-                raise IllegalAction("You do not hold the Lantern.")
-            if to is None or to == pid or not st.together(s, pid, to) or hp.side_of(s, to) != hp.side_of(s, pid):
-                raise IllegalAction("Give the Lantern to an ally on your tile: `task sanity give lantern <name>`.")
-            give_lantern(ctx, to, f"is handed by {ctx.name(pid)}")
-            return True
-        if words.startswith("ritual"):
-            if pid in hp.traitors(s):
-                raise IllegalAction("Only the heroes perform the ritual.")
-            if trait != "sanity":
-                raise IllegalAction("The ritual is a Sanity roll.")
-            if not any(t["tile"] == here for t in quests(ctx)):
-                raise IllegalAction("There is no quest token on your tile.")
-            if "task:h49_ritual" in turn["rolls"]:
-                raise IllegalAction("You have already worked on the ritual this turn.")
-            turn["rolls"].append("task:h49_ritual")
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
-                {"at_least": 5, "then": [{"do": "h49_ritual_done"}]}, {"at_most": 4, "then": []}]}],
-                source="haunt", front=True)
-            return True
-        if pid not in hp.traitors(s):
-            raise IllegalAction("Only the traitor wields the Lantern's enchantment.")
-        if h["holder"] != pid:
-            raise IllegalAction("You need the Lantern to enchant a hero.")
-        if trait != "sanity":
-            raise IllegalAction("The enchantment is a Sanity attack.")
-        who = words[len("enchant"):].strip()
-        hero = next((p for p in hp.alive(s, hp.heroes(s)) if who in (p, ctx.name(p).lower())), None)
-        if hero is None or not st.together(s, pid, hero):
-            raise IllegalAction("Enchant a hero on your tile: `task sanity enchant <name>`.")
-        if hero in h["enchanted"]:
-            raise IllegalAction(f"{ctx.name(hero)} is already enchanted.")
-        if turn.get("attacked"):
-            raise IllegalAction("You have already attacked this turn.")
-        turn["attacked"] = True
-        ctx.say(f"{ctx.name(pid)} raises the Lantern at {ctx.name(hero)}.", kind="attack")
-        s["haunt"]["last_attacker"] = pid
-        effects.queue(ctx, pid, [{"do": "h49_enchant_roll", "hero": hero}, {"do": "_attack_over"}], source="attack",
-                      front=True)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("take_lantern", "Pick up the Lantern", lambda ctx, pid, trait: take_lantern(ctx, pid),
+                      summary="Pick up the Lantern lying on your tile (a hero taking it gives the traitor 1 Might)."),
+        rulesets.Move("give_lantern", "Hand over the Lantern",
+                      lambda ctx, pid, trait, target: hand_lantern(ctx, pid, target),
+                      args=(rulesets.Arg("player", lambda ctx, pid: allies_here(ctx, pid), "To whom?"),),
+                      summary="Hand the Lantern you hold to an ally on your tile."),
+        rulesets.Move("ritual", "Work the ritual", lambda ctx, pid, trait: ritual(ctx, pid),
+                      traits=("sanity",), who="heroes", once_per_turn=True,
+                      summary="On a tile with a quest token, Sanity 5+ takes it away."),
+        rulesets.Move("enchant", "Enchant a hero", lambda ctx, pid, trait, target: enchant(ctx, pid, target),
+                      traits=("sanity",), who="traitors", instead_of_attack=True,
+                      args=(rulesets.Arg("player", lambda ctx, pid: prey(ctx, pid), "Which hero?"),),
+                      summary="Holding the Lantern, in place of your attack: the higher of your Sanity and 4 against "
+                              "a hero's Sanity on your tile; a win enchants them."),
+    )
+
+
+def allies_here(ctx, pid: str) -> list[str]:
+    s = ctx.s
+    if not st.on_board(s["players"][pid]):
+        return []
+    return [p for p in s["seats"] if p != pid and s["players"][p]["alive"] and st.on_board(s["players"][p])
+            and st.together(s, pid, p) and hp.side_of(s, p) == hp.side_of(s, pid)]
+
+
+def prey(ctx, pid: str) -> list[str]:
+    s = ctx.s
+    if not st.on_board(s["players"][pid]):
+        return []
+    return [p for p in hp.alive(s, hp.heroes(s)) if st.on_board(s["players"][p]) and st.together(s, pid, p)]
+
+
+def take_lantern(ctx, pid: str):
+    h = mine(ctx)
+    if not st.on_board(ctx.s["players"][pid]) or h["lying"] != ctx.s["players"][pid]["tile"]:
+        raise IllegalAction("The Lantern is not lying on your tile.")
+    give_lantern(ctx, pid, "picks up")
+
+
+def hand_lantern(ctx, pid: str, to: str):
+    if mine(ctx)["holder"] != pid:
+        raise IllegalAction("You do not hold the Lantern.")
+    if to not in allies_here(ctx, pid):
+        raise IllegalAction("Give the Lantern to an ally on your tile.")
+    give_lantern(ctx, to, f"is handed by {ctx.name(pid)}")
+
+
+def ritual(ctx, pid: str):
+    """Secrets of Survival, haunt 49: the ritual."""
+    here = ctx.s["players"][pid]["tile"]
+    if not any(t["tile"] == here for t in quests(ctx)):
+        raise IllegalAction("There is no quest token on your tile.")
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "sanity", "bands": [
+        {"at_least": 5, "then": [{"do": "h49_ritual_done"}]}, {"at_most": 4, "then": []}]}],
+        source="haunt", front=True)
+
+
+def enchant(ctx, pid: str, hero: str):
+    """Traitor's Tome, haunt 49: the Lantern's enchantment."""
+    s = ctx.s
+    h = mine(ctx)
+    if h["holder"] != pid:
+        raise IllegalAction("You need the Lantern to enchant a hero.")
+    if hero not in prey(ctx, pid):
+        raise IllegalAction("Enchant a hero on your tile.")
+    if hero in h["enchanted"]:
+        raise IllegalAction(f"{ctx.name(hero)} is already enchanted.")
+    s["turn"]["attacked"] = True
+    ctx.say(f"{ctx.name(pid)} raises the Lantern at {ctx.name(hero)}.", kind="attack")
+    s["haunt"]["last_attacker"] = pid
+    effects.queue(ctx, pid, [{"do": "h49_enchant_roll", "hero": hero}, {"do": "_attack_over"}], source="attack",
+                  front=True)

@@ -11,18 +11,18 @@ What the bot carries out:
   haunt revealer by the shortest way. When no hero holds the Deck of Many
   Things at the reveal (a haunt the table chose), the revealer gets it.
 - A hero on a tile with a trap cannot leave before trying to disable it
-  (`task knowledge disable`: 5+ removes it, else it goes off) or to avoid
-  it (`task speed avoid`: 5+ and they go on, the token stays; else their
-  movement ends and it goes off). The traitor leaves such tiles freely.
+  (the declared move `disable`, Knowledge 5+ removes it, else it goes off)
+  or to avoid it (`avoid`, Speed 5+ and they go on, the token stays; else
+  their movement ends and it goes off). The traitor leaves such tiles freely.
 - The traps: Arrow (2 dice + 1 physical damage, the token stays face up and
   must be faced again in later turns; the hero may still leave this turn);
   Net Snare (the hero cannot move and rolls 2 fewer dice attacking with
-  Might or defending against Might; `task might break free` once a turn,
-  or another adventurer on the tile spends their action with `task might
-  free <name>`, Might 5+); Explosive (a Speed 4 attack on every adventurer
+  Might or defending against Might; the declared move `break_free` once a
+  turn, or another adventurer on the tile spends their action on `free`,
+  naming the hero, Might 5+); Explosive (a Speed 4 attack on every adventurer
   on the tile, then 1 physical damage to every adventurer within 1 tile);
   duds are removed.
-- Setting traps (`task knowledge set traps`, once a turn): the traitor
+- Setting traps (the declared move `set_traps`, once a turn): the traitor
   picks the trap, then its tile and those of 2 duds, within 1 tile and
   free of tokens.
 - The traitor wins by ending a turn on the Elfsong Tavern holding the Deck
@@ -48,8 +48,11 @@ DUD = 1
 DECK, TAVERN = "deck_of_many_things", "elfsong_tavern"
 
 
+OWN = rulesets.Own("h50", {"to_place": [], "netted": [], "delivered": False}, players=("netted",), secret=True)
+
+
 def mine(ctx) -> dict:
-    return ctx.s["haunt"].setdefault("h50", {"to_place": [], "netted": [], "delivered": False})
+    return rulesets.REGISTRY[50].record(ctx.s)
 
 
 def traps(ctx, tile: str | None = None) -> list[dict]:
@@ -290,10 +293,10 @@ class DownToTheWire(rulesets.RuleSet):
                 heroes = hp.heroes(s)
                 effects.queue(ctx, boss, [{"do": "h50_pick", "n": k + 1} for k in range(len(heroes))]
                               + [{"do": "h50_lay"}], source="haunt")
-            ctx.say("Heroes: before leaving a tile with a trap, `task knowledge disable` or `task speed avoid` "
-                    "(5+); caught in a net, `task might break free`, or help a friend on your tile with `task might "
-                    "free <name>`.", kind="haunt_setup", to="heroes")
-            ctx.say("Traitor: `task knowledge set traps` once a turn (a trap and 2 duds within 1 tile); you leave "
+            ctx.say("Heroes: before leaving a tile with a trap, {move:disable} (Knowledge 5+) or {move:avoid} "
+                    "(Speed 5+); caught in a net, {move:break_free}, or help a friend on your tile with "
+                    "{move:free} (Might 5+).", kind="haunt_setup", to="heroes")
+            ctx.say("Traitor: {move:set_traps} once a turn (a trap and 2 duds within 1 tile); you leave "
                     "trapped tiles freely. End a turn on the Elfsong Tavern with the Deck of Many Things to win.",
                     kind="haunt_setup", to="traitors")
             return True
@@ -316,10 +319,10 @@ class DownToTheWire(rulesets.RuleSet):
         if s["phase"] != "haunt" or pid in hp.traitors(s) or not s["haunt"].get("started"):
             return None
         if pid in mine(ctx)["netted"]:
-            return "You are caught in a Net Snare: `task might break free` first."
+            return "You are caught in a Net Snare: break free first (Might 5+)."
         tile = s["players"][pid]["tile"]
         if traps(ctx, tile) and f"h50_passed:{tile}" not in (s["turn"] or {}).get("rolls", []):
-            return "A trap bars the way: `task knowledge disable` or `task speed avoid` before you leave."
+            return "A trap bars the way: try to disable it (Knowledge 5+) or avoid it (Speed 5+) before you leave."
         return None
 
     def attack_dice(self, ctx, pid, trait, weapon, reckless):
@@ -343,16 +346,6 @@ class DownToTheWire(rulesets.RuleSet):
             return ("traitor", "The traitor hands the Deck of Many Things to their contact at the Elfsong Tavern.")
         return None
 
-    def haunt_actions(self, ctx, pid):
-        s = ctx.s
-        if pid in hp.traitors(s):
-            return [{"type": "task", "trait": "knowledge", "task": "set traps"}]
-        found = [{"type": "task", "trait": "knowledge", "task": "disable"},
-                 {"type": "task", "trait": "speed", "task": "avoid"},
-                 {"type": "task", "trait": "might", "task": "break free"}]
-        found += [{"type": "task", "trait": "might", "task": f"free {ctx.name(p)}"} for p in mine(ctx)["netted"]]
-        return found
-
     def haunt_goals(self, ctx, pid):
         s = ctx.s
         if pid in hp.traitors(s):
@@ -368,60 +361,76 @@ class DownToTheWire(rulesets.RuleSet):
             return {s["players"][boss]["tile"]}
         return None
 
-    def task(self, ctx, pid, trait, name):
-        words = name.lower().strip()
-        if not words.startswith(("disable", "avoid", "break free", "free ", "set traps")):
-            return None
-        s = ctx.s
-        turn = s["turn"]
-        if turn.get("monsters") or turn["player"] != pid:
-            raise IllegalAction("That is done on your own turn.")
-        here = s["players"][pid]["tile"]
-        is_traitor = pid in hp.traitors(s)
-        if words.startswith("set traps"):
-            if not is_traitor:
-                raise IllegalAction("Only the traitor sets traps.")
-            if "task:h50_set" in turn["rolls"]:
-                raise IllegalAction("You have already set traps this turn.")
-            if not free_tiles(ctx, here):
-                raise IllegalAction("No tile within 1 tile of you is free of tokens.")
-            turn["rolls"].append("task:h50_set")
-            effects.queue(ctx, pid, [{"do": "h50_set"}], source="haunt", front=True)
-            return True
-        if is_traitor:
-            raise IllegalAction("You are the trap expert: the traps do not stop you.")
-        if words.startswith(("break free", "free ")):
-            who = pid if words.startswith("break free") else next(
-                (p for p in s["seats"] if words[5:].strip() in (p, ctx.name(p).lower())), None)
-            if who not in mine(ctx)["netted"]:
-                raise IllegalAction("Nobody by that name is caught in a net." if who != pid else
-                                    "You are not caught in a net.")
-            if who != pid and not st.together(s, pid, who):
-                raise IllegalAction(f"{ctx.name(who)} is not on your tile.")
-            if trait != "might":
-                raise IllegalAction("Breaking a net is a Might roll.")
-            key = "task:h50_net"
-            if key in turn["rolls"]:
-                raise IllegalAction("You have already tried to break a net this turn.")
-            turn["rolls"].append(key)
-            effects.queue(ctx, pid, [{"do": "roll", "trait": "might", "bands": [
-                {"at_least": 5, "then": [{"do": "h50_freed", "who": who}]}, {"at_most": 4, "then": []}]}],
-                source="haunt", front=True)
-            return True
-        if not traps(ctx, here):
-            raise IllegalAction("There is no trap on your tile.")
-        if f"h50_passed:{here}" in turn["rolls"]:
-            raise IllegalAction("You are already past this trap this turn.")
-        disable = words.startswith("disable")
-        if trait != ("knowledge" if disable else "speed"):
-            raise IllegalAction("Disable a trap with Knowledge; avoid it with Speed.")
-        key = f"task:h50_{'disable' if disable else 'avoid'}:{here}"
-        if key in turn["rolls"]:
-            raise IllegalAction("You have already tried that on this trap this turn.")
-        turn["rolls"].append(key)
-        win = [{"do": "h50_disabled", "tile": here}] if disable else [{"do": "h50_avoided", "tile": here}]
-        lose = [{"do": "h50_trigger", "tile": here}] if disable else \
-            [{"do": "h50_stopped"}, {"do": "h50_trigger", "tile": here}]
-        effects.queue(ctx, pid, [{"do": "roll", "trait": trait, "bands": [
-            {"at_least": 5, "then": win}, {"at_most": 4, "then": lose}]}], source="haunt", front=True)
-        return True
+    own = OWN
+    moves = (
+        rulesets.Move("disable", "Disable the trap", lambda ctx, pid, trait: face_trap(ctx, pid, True),
+                      traits=("knowledge",), who="heroes",
+                      summary="On a trapped tile, Knowledge 5+ removes the trap; otherwise it goes off."),
+        rulesets.Move("avoid", "Avoid the trap", lambda ctx, pid, trait: face_trap(ctx, pid, False),
+                      traits=("speed",), who="heroes",
+                      summary="On a trapped tile, Speed 5+ lets you go on past it; otherwise your movement ends and "
+                              "it goes off."),
+        rulesets.Move("break_free", "Break free of the net", lambda ctx, pid, trait: free(ctx, pid, pid),
+                      traits=("might",), who="heroes",
+                      summary="Caught in a Net Snare, Might 5+ frees you (one try at a net a turn)."),
+        rulesets.Move("free", "Free a netted hero", lambda ctx, pid, trait, target: free(ctx, pid, target),
+                      traits=("might",), who="heroes",
+                      args=(rulesets.Arg("player", lambda ctx, pid: netted_here(ctx, pid), "Whom?"),),
+                      summary="Might 5+ frees another hero caught in a Net Snare on your tile (one try at a net a "
+                              "turn)."),
+        rulesets.Move("set_traps", "Set traps", lambda ctx, pid, trait: set_traps(ctx, pid),
+                      who="traitors", once_per_turn=True,
+                      summary="Lay a trap and 2 duds face down, one per tile, within 1 tile of you on tiles free of "
+                              "tokens."),
+    )
+
+
+def netted_here(ctx, pid: str) -> list[str]:
+    s = ctx.s
+    return [p for p in mine(ctx)["netted"] if p != pid and s["players"][p]["alive"] and st.together(s, pid, p)]
+
+
+def set_traps(ctx, pid: str):
+    """Traitor's Tome, haunt 50: setting new traps."""
+    if not free_tiles(ctx, ctx.s["players"][pid]["tile"]):
+        raise IllegalAction("No tile within 1 tile of you is free of tokens.")
+    effects.queue(ctx, pid, [{"do": "h50_set"}], source="haunt", front=True)
+
+
+def free(ctx, pid: str, who: str):
+    """Secrets of Survival, haunt 50: the Net Snare (Might 5+, by the hero or
+    another adventurer on their tile)."""
+    s = ctx.s
+    turn = s["turn"]
+    if who not in mine(ctx)["netted"]:
+        raise IllegalAction("You are not caught in a net." if who == pid else
+                            f"{ctx.name(who)} is not caught in a net.")
+    if who != pid and not st.together(s, pid, who):
+        raise IllegalAction(f"{ctx.name(who)} is not on your tile.")
+    key = "task:h50_net"
+    if key in turn["rolls"]:
+        raise IllegalAction("You have already tried to break a net this turn.")
+    turn["rolls"].append(key)
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "might", "bands": [
+        {"at_least": 5, "then": [{"do": "h50_freed", "who": who}]}, {"at_most": 4, "then": []}]}],
+        source="haunt", front=True)
+
+
+def face_trap(ctx, pid: str, disable: bool):
+    """Secrets of Survival, haunt 50: facing a trap before leaving its tile."""
+    s = ctx.s
+    turn = s["turn"]
+    here = s["players"][pid]["tile"]
+    if not traps(ctx, here):
+        raise IllegalAction("There is no trap on your tile.")
+    if f"h50_passed:{here}" in turn["rolls"]:
+        raise IllegalAction("You are already past this trap this turn.")
+    key = f"task:h50_{'disable' if disable else 'avoid'}:{here}"
+    if key in turn["rolls"]:
+        raise IllegalAction("You have already tried that on this trap this turn.")
+    turn["rolls"].append(key)
+    win = [{"do": "h50_disabled", "tile": here}] if disable else [{"do": "h50_avoided", "tile": here}]
+    lose = [{"do": "h50_trigger", "tile": here}] if disable else \
+        [{"do": "h50_stopped"}, {"do": "h50_trigger", "tile": here}]
+    effects.queue(ctx, pid, [{"do": "roll", "trait": "knowledge" if disable else "speed", "bands": [
+        {"at_least": 5, "then": win}, {"at_most": 4, "then": lose}]}], source="haunt", front=True)

@@ -717,7 +717,28 @@ def _caltrops(ctx, mover: str, tile: str):
 
 @hooks.on("traitor_named")
 def _traitor_sheds(ctx, pid: str):
-    """Rulebook: The Traitor's New Powers: freed from the cards that hinder."""
+    """Rulebook: The Traitor's New Powers: freed from the cards that hinder,
+    "if you would like to be": the new traitor is asked, card by card."""
     for cid in traitor_sheds(ctx, pid):
-        cd.discard(ctx, cid)
-        ctx.say(f"{ctx.name(pid)}, now a traitor, is freed from {ctx.card_name(cid)}.", kind="traitor")
+        effects.queue(ctx, pid, [{"do": "_offer_shed", "card": cid}], source=cid)
+
+
+@effects.step("_offer_shed")
+def _offer_shed(ctx, task, item):
+    pid, cid = task["player"], item["card"]
+    if cid not in ctx.s["players"][pid]["cards"]:
+        return
+    effects.ask(ctx, pid, "traitor_shed", f"now a traitor, be freed from {ctx.card_name(cid)}?",
+                [f"Yes, discard {ctx.card_name(cid)}", f"No, keep {ctx.card_name(cid)}"], card=cid)
+
+
+@effects.decision("traitor_shed")
+def _decide_shed(ctx, pending, index):
+    pid, cid = pending["player"], pending["data"]["card"]
+    if index != 0 or cid not in ctx.s["players"][pid]["cards"]:
+        return
+    cd.discard(ctx, cid)
+    if cid == "wererat_bite":  # the curse goes with its card: no more passing it on
+        while mk.take(ctx, pid, "wererat"):
+            pass
+    ctx.say(f"{ctx.name(pid)}, now a traitor, is freed from {ctx.card_name(cid)}.", kind="traitor")
