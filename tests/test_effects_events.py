@@ -581,7 +581,7 @@ def test_rogue_air_elemental_slows_you_next_turn(game, dice):
     end_round(game)
     game.do("move", "ann", way=next(w for w, i in game.engine.ways_out(game.state, "ann").items()
                                     if "blocked" not in i and i["to"]))
-    with pytest.raises(IllegalAction, match="1 spaces left|of your 1 spaces"):
+    with pytest.raises(IllegalAction, match="of your 1 space left"):
         game.do("move", "ann", way=next(w for w, i in game.engine.ways_out(game.state, "ann").items()
                                         if "blocked" not in i))
     game.do("end", "ann")

@@ -50,7 +50,10 @@ def test_the_gladiator_pit_is_fetched_and_the_traitor_is_strengthened(engine):
     # Sanity 1 step above the skull)
     g = yeenoghu(engine)
     before = dict(g.p("ann")["traits"])
-    all_ready(g)
+    for pid in list(g.state["seats"]):
+        g.do("ready", pid)
+    while g.state["pending"]["kind"] == "place_chosen":  # where the Gnolls go first
+        g.do("decide", g.state["pending"]["player"], choice=0)
     assert g.state["pending"]["kind"] == "fetch_tile" and g.state["pending"]["player"] == "ann"
     g.decide_all(0)
     assert "gladiator_pit" in g.state["board"]

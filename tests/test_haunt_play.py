@@ -13,7 +13,7 @@ from tests.conftest import Game
 from tests.invariants import check
 from tests.test_playouts import play_one
 
-HAUNT_GAMES = int(os.environ.get("HAUNT_GAMES", "200"))
+HAUNT_GAMES = int(os.environ.get("HAUNT_GAMES", "100"))
 
 
 def revealed(engine, haunt_tile="house_of_blood", omen="berserker_axe", advs=("torskar", "lia", "gretchen"),
@@ -289,7 +289,7 @@ def test_monster_turn_moves_and_attacks(engine, dice):
 
 
 def test_auto_played_haunts_reach_a_winner(engine):
-    """200 games from setup to a winner (or a turn limit), invariants after
+    """HAUNT_GAMES games (100 by default) from setup to a winner (or a turn limit), invariants after
     every action; prints how they ended."""
     ends = collections.Counter()
     haunts = set()

@@ -60,5 +60,5 @@ def test_other_players_cannot_answer_a_choice(game):
     from bot.engine import IllegalAction
     with pytest.raises(IllegalAction, match="for Ann"):
         game.do("decide", "bo", choice=1)
-    with pytest.raises(IllegalAction, match="First choose"):
+    with pytest.raises(IllegalAction, match="First answer: how to take 2 physical damage"):
         game.do("end", "ann")

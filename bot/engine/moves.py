@@ -154,7 +154,7 @@ def check_move(ctx, pid: str, way: str, ways: dict | None = None) -> dict:
     speed = allowance(ctx, pid)
     if turn["moved"] > 0 and turn["moved"] + info["cost"] > speed:
         left = max(0, speed - turn["moved"])
-        unit = "Speed" if speed == ctx.value(pid, "speed") else "spaces"
+        unit = "Speed" if speed == ctx.value(pid, "speed") else ("space" if speed == 1 else "spaces")
         raise IllegalAction(f"That costs {words.count(info['cost'], 'space')} and you have {left} of your {speed} "
                             f"{unit} left this turn.")
     if info["cross"] and "barrier" in turn["rolls"]:
