@@ -50,3 +50,14 @@ def test_in_a_haunt_without_a_traitor_every_hero_dead_means_the_heroes_are_lost(
     check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["condition"] == "every hero dead"
     assert any(e["text"].startswith("The heroes are lost") for e in ctx.ev)
+
+
+def test_haunt_25s_lich_wins_when_every_hero_is_killed(engine):
+    # Traitor's Tome, haunt 25, "You Win When..." (every hero killed or dominated): killing them all is enough.
+    g = revealed(engine, "arcane_retreat", "homunculus")
+    all_ready(g)
+    g.decide_all(0)
+    assert g.state["haunt"]["number"] == 25
+    kill_heroes(g)
+    check_wins(Ctx(g.c, g.state))
+    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"

@@ -351,6 +351,8 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
         """Traitor's Tome, haunt 25: "You Win When..." (every hero killed or
         dominated)."""
         living = living_heroes(ctx)
+        if not living and ctx.s["haunt"].get("started"):
+            return "traitor", "Every hero is dead."
         if living and all(h in mine(ctx)["dominated"] for h in living):
             return "traitor", "Every hero left is dominated by the Lich."
         return None
