@@ -15,7 +15,7 @@ import sys
 from bot import autoplay, text, vocabulary
 from bot.content import load_content
 from bot.engine import Engine, IllegalAction
-from bot.engine.legal import actor
+from bot.engine.legal import actor, legal_actions
 from bot.engine.specials.house_rules import HOUSE_RULES
 from bot.service import GameService
 from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
@@ -55,6 +55,7 @@ class Table:
     running the service's coroutines on its own event loop."""
 
     def __init__(self, seed: int, out=print, events_json: bool = False, options: dict | None = None):
+        self.quitting = False  # `quit` typed once in a game in play: the next `quit` closes the table
         self.engine = Engine(load_content())
         self.content = self.engine.content
         self.seed = seed
@@ -138,8 +139,9 @@ class Table:
             self.out(f"> {s['players'][who]['name']} runs the monster turn ({names}): `monster move <monster> <way>`, "
                      "`monster attack <monster> <player>`, then `end`.")
             return
-        ways = [w for w, info in self.engine.ways_out(s, who).items() if "blocked" not in info]
-        moves = "movement over" if s["turn"]["stopped"] else ("move " + "/".join(ways) if ways else "no way out")
+        ways = [a["way"] for a in legal_actions(self.content, s) if a["type"] == "move"]  # what Speed still allows
+        over = s["turn"]["stopped"] or (not ways and s["turn"]["moved"])
+        moves = "movement over" if over else ("move " + "/".join(ways) if ways else "no way out")
         extra = "attack, " if s["phase"] == "haunt" else ""
         if s["phase"] == "haunt" and any(a["type"] == "task" for a in vocabulary.legal_for(self.content, s, who)):
             extra += "`moves` (the haunt's moves open to you), "
@@ -177,8 +179,18 @@ class Table:
         verb, rest = words[0].lower(), words[1:]
         arg = " ".join(rest)
         who = acting or actor(s)
+        quitting, self.quitting = self.quitting, False
         if verb in ("quit", "exit"):
+            if s["phase"] in ("exploring", "haunt") and not quitting:  # a slip of the keyboard must not end a game
+                self.quitting = True
+                self.out("The game in play is not kept once the table closes: type quit again to close it, "
+                         "or any other command to play on (`log` saves the game's log first).")
+                return True
             return False
+        if verb == "pickup" and not arg and who is not None and s["phase"] in ("exploring", "haunt"):
+            pile = [self.content.cards[c].name for c in s["piles"].get(s["players"][who]["tile"], [])]
+            raise IllegalAction(f"Pick up which card? Here: {', '.join(pile)} (`pickup <card name>`)." if pile
+                                else "There is nothing here to pick up.")
         if verb == "help":
             self.out(HELP)
         elif verb == "adventurers":
