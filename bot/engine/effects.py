@@ -365,8 +365,13 @@ def hurt(ctx, hit: dict):
     if len(outcomes) == 1:
         tr.apply_split(ctx, pid, kind, outcomes[0])
     else:
-        ask(ctx, pid, "damage", f"how to take {amount} {kind} damage?",
-            [tr.split_label(kind, o) for o in outcomes], damage=kind, outcomes=[list(o) for o in outcomes])
+        ask_split(ctx, pid, kind, amount, outcomes)
+
+
+def ask_split(ctx, pid: str, kind: str, amount: int, outcomes: list):
+    ask(ctx, pid, "damage", f"how to take {amount} {kind} damage?",
+        [tr.split_label(ctx, pid, kind, o) for o in outcomes], damage=kind, amount=amount,
+        outcomes=[list(o) for o in outcomes])
 
 
 def ask_stage(ctx, who: str, hit: dict, stage: str, prompt: str, options: list[str]) -> bool:
@@ -385,8 +390,25 @@ def _decide_damage_stage(ctx, pending, index):
 
 @decision("damage")
 def _decide_damage(ctx, pending, index):
-    data = pending["data"]
-    tr.apply_split(ctx, pending["player"], data["damage"], tuple(data["outcomes"][index]))
+    """A split that kills, where another would not, is asked once more."""
+    data, pid = pending["data"], pending["player"]
+    split = tuple(data["outcomes"][index])
+    safer = [o for o in data["outcomes"] if not tr.split_kills(ctx, pid, data["damage"], tuple(o))]
+    if tr.split_kills(ctx, pid, data["damage"], split) and safer:
+        label = tr.split_label(ctx, pid, data["damage"], split)
+        ask(ctx, pid, "damage_sure", f"{label}: {ctx.name(pid)} would die, though another split keeps them "
+                                     "alive. Take it?", ["Yes, take it", "No, choose again"], **data, split=list(split))
+        return
+    tr.apply_split(ctx, pid, data["damage"], split)
+
+
+@decision("damage_sure")
+def _decide_damage_sure(ctx, pending, index):
+    data, pid = pending["data"], pending["player"]
+    if index == 0:
+        tr.apply_split(ctx, pid, data["damage"], tuple(data["split"]))
+        return
+    ask_split(ctx, pid, data["damage"], data.get("amount", sum(data["split"])), [tuple(o) for o in data["outcomes"]])
 
 
 @step("damage")

@@ -62,10 +62,30 @@ def damage_outcomes(ctx, pid: str, kind: str, amount: int) -> list[tuple[int, in
     return outcomes
 
 
-def split_label(kind: str, split: tuple[int, int]) -> str:
+def split_label(ctx, pid: str, kind: str, split: tuple[int, int]) -> str:
+    """A damage split as its option reads, with each trait's value before and
+    after ("-1 Might (4 → 3), -1 Speed (3 → 2)"), and a death said so."""
     first, second = PHYSICAL if kind == "physical" else MENTAL
-    parts = [f"-{n} {t.capitalize()}" for n, t in zip(split, (first, second)) if n]
-    return ", ".join(parts) or "no loss"
+    p = ctx.s["players"][pid]
+    parts = []
+    for n, t in zip(split, (first, second)):
+        if n:
+            after = max(lowest_position(ctx), p["traits"][t] - n)
+            shown = position_value(ctx, pid, t, after) if after > 0 else "the skull"
+            parts.append(f"-{n} {t.capitalize()} ({ctx.value(pid, t)} → {shown})")
+    return (", ".join(parts) or "no loss") + (": dies" if split_kills(ctx, pid, kind, split) else "")
+
+
+def position_value(ctx, pid: str, trait: str, position: int) -> int:
+    """The value printed on the trait's track at `position` (what the trait would read)."""
+    return ctx.c.adventurers[ctx.s["players"][pid]["adventurer"]].tracks[trait].values[position - 1]
+
+
+def split_kills(ctx, pid: str, kind: str, split: tuple[int, int]) -> bool:
+    """Whether taking the damage so puts a trait on the skull (rulebook: Traits, death in the haunt)."""
+    p = ctx.s["players"][pid]
+    return lowest_position(ctx) == 0 and any(
+        n and p["traits"][t] - n <= 0 for n, t in zip(split, PHYSICAL if kind == "physical" else MENTAL))
 
 
 def apply_split(ctx, pid: str, kind: str, split: tuple[int, int]):
