@@ -52,12 +52,16 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
 def careful_choice(content, state: dict, options: list[dict], rnd: random.Random) -> dict:
     """In the haunt, an answer that leaves the one answering alive and as
     strong as it can (e.g. where damage goes: never a trait to the skull
-    when another can take it), tried on a copy; ties at random."""
+    when another can take it), tried on a copy; ties at random. Asked
+    whether to take a deadly split after all, it chooses again."""
     engine, pid = Engine(content), options[0]["player"]
     best, best_score = [], None
     for option in options:
         try:
             after, _ = engine.apply(state, option)
+            if (after.get("pending") or {}).get("kind") == "damage_sure" and after["pending"]["player"] == pid:
+                # the engine asks once more before a deadly split: judge the split by what it really does
+                after, _ = engine.apply(after, {"type": "decide", "player": pid, "choice": 0})
         except IllegalAction:
             continue
         p = after["players"][pid]
