@@ -254,7 +254,7 @@ def _move_action(state: dict, content, rest: list[str], who: str) -> dict:
     fits = [a for a in candidates(Ctx(content, state), who) if a["task"] == action["task"]
             and a.get("trait", action.get("trait")) == action.get("trait", a.get("trait"))
             and _names(wanted, _argument_words(a, state, content))]
-    if len(fits) >= 1:
+    if fits:
         return {**fits[0], **{k: v for k, v in action.items() if k == "trait"}}
     move = declared_move(state, action["task"])
     if move and move.args:

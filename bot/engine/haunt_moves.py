@@ -22,18 +22,19 @@ def closed(ctx, pid: str, move: rulesets.Move) -> str | None:
     s = ctx.s
     turn = s.get("turn") or {}
     monster_turn = bool(turn.get("monsters"))
+    doing = move.label[:1].lower() + move.label[1:]  # "search for Alchemist's Fire", inside a sentence
     if move.when == "own_turn" and monster_turn:
         return f"{move.label} is made on an adventurer's own turn, not in the monster turn."
     if move.when == "monster_turn" and not monster_turn:
         return f"{move.label} is made in the monster turn."
     if move.who == "heroes" and pid not in heroes(s):
-        return f"Only the heroes may {move.label[:1].lower() + move.label[1:]}."
+        return f"Only the heroes may {doing}."
     if move.who == "traitors" and pid not in traitors(s):
-        return f"Only the traitor's side may {move.label[:1].lower() + move.label[1:]}."
+        return f"Only the traitor's side may {doing}."
     if move.once_per_turn and f"move:{move.name}" in turn.get("rolls", []):
-        return f"You have already tried to {move.label[:1].lower() + move.label[1:]} this turn."
+        return f"You have already tried to {doing} this turn."
     if move.instead_of_attack and turn.get("attacked"):
-        return f"You have already attacked this turn, and {move.label[:1].lower() + move.label[1:]} takes the attack."
+        return f"You have already attacked this turn, and to {doing} takes the attack."
     if move.allowed is not None:
         return move.allowed(ctx, pid)
     return None
