@@ -19,7 +19,8 @@ TASK_CHANCE = 0.6  # in the haunt, how often a player with a haunt action open t
 
 
 def choose(content, state: dict, rnd: random.Random) -> dict | None:
-    options = legal_actions(content, state)
+    # (never a take-back: a built-in player means what it does, and undoing would loop)
+    options = [a for a in legal_actions(content, state) if a["type"] != "undo"]
     if not options:
         return None
     if options[0]["type"] == "decide" and state["phase"] == "haunt":

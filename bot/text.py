@@ -3,7 +3,7 @@ status line, and a small text map of both levels."""
 from bot.engine import board as bd
 from bot.engine import rulesets
 from bot.engine.content import TRAITS
-from bot.engine.state import trait_value
+from bot.engine.state import monster_called, trait_value
 from bot.engine.view import view
 
 
@@ -73,7 +73,7 @@ def status(content, state: dict) -> str:
                 elsewhere = getattr(rulesets.REGISTRY.get(h["number"]), "monster_where", None)  # its haunt says
                 where = f"on the {content.tiles[m['tile']].name}" if m.get("tile") in s["board"] else \
                     (elsewhere and elsewhere(s, m)) or "off the board"
-                lines.append(f"  {m['name']} {m['number']:<3} {where}" + (" (stunned)" if m["stunned"] else ""))
+                lines.append(f"  {monster_called(m)}  {where}" + (" (stunned)" if m["stunned"] else ""))
     return "\n".join(lines)
 
 

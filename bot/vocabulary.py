@@ -26,6 +26,7 @@ from bot.engine.actions import CHOICE, FLAG, NUMBER, VERBS
 from bot.engine.ctx import Ctx
 from bot.engine.haunt_moves import candidates
 from bot.engine.legal import actor, haunt_actions
+from bot.engine.state import monster_called
 
 TRAIT_WORDS = ("might", "speed", "knowledge", "sanity")
 SHORT_WAYS = {"n": "north", "e": "east", "s": "south", "w": "west", "up": "stairs", "down": "stairs",
@@ -126,6 +127,8 @@ def parse(words, state: dict, actor_hint: str | None = None, content=None) -> di
         return power_action(state, _need(who), rest)
     if verb == "end":
         return {"type": "end", "player": _need(who)}
+    if verb == "undo":
+        return {"type": "undo", "player": _need(who)}
     if verb == "task":
         return _move_action(state, content, rest, _need(who))
     if verb in HAUNT_VERBS:
@@ -354,7 +357,7 @@ def _name(state: dict, pid: str) -> str:
 def _monster(state: dict, ref: str) -> str:
     for m in state.get("monsters") or []:
         if m["id"] == ref:
-            return f"{m['name']} {m['number']}"
+            return monster_called(m)
     return ref
 
 
@@ -392,6 +395,8 @@ def describe(action: dict, state: dict, content) -> str:
         return str(choice + 1 if isinstance(choice, int) else choice)
     if kind == "ready":
         return "Ready"
+    if kind == "undo":
+        return "Undo"
     if kind == "attack":
         label = f"Attack {_target(state, action['target'])}"
         if action.get("trait"):
@@ -458,7 +463,7 @@ def to_words(action: dict, state: dict, content) -> str | None:
     kind = action["type"]
     if kind == "move":
         return action["way"] if action["way"] in SHORT_WAYS else f"move {action['way']}"
-    if kind in ("end", "ready", "unmask", "start"):
+    if kind in ("end", "ready", "unmask", "start", "undo"):
         return kind
     if kind == "part_two":
         return "part2"
@@ -552,7 +557,8 @@ CUSTOM_ID = re.compile(BUTTON_PREFIX + r":(?P<game>[0-9]{1,18}):(?P<turn>[0-9]{1
 VERB_CODES = {"join": "j", "leave": "lv", "start": "st", "handover": "ho", "move": "mv", "use": "us", "drop": "dr",
               "pickup": "pk", "trade": "tr", "roll": "ro", "power": "pw", "attack": "at", "ready": "rd",
               "monster": "mo", "counter": "ct", "token": "tk", "slay": "sl", "task": "ta", "declare": "dc",
-              "confirm": "cf", "trait": "tt", "unmask": "um", "part_two": "p2", "decide": "ch", "end": "en"}
+              "confirm": "cf", "trait": "tt", "unmask": "um", "part_two": "p2", "decide": "ch", "end": "en",
+              "undo": "ud"}
 FIELD_CODES = {"adventurer": "j", "name": "n", "to": "t", "way": "w", "card": "c", "trait": "r", "what": "h",
                "target": "g", "weapon": "p", "reckless": "k", "op": "o", "monster": "m", "delta": "d",
                "value": "v", "tile": "l", "task": "a", "side": "s", "agree": "y", "choice": "i",

@@ -172,6 +172,6 @@ def test_sound_of_looming_doom_nobody_is_both_highest_and_lowest(game, dice):
     dice.next(2, 2)     # Cy 4
     draw_event(game, "sound_of_looming_doom")
     texts = game.texts()
-    highest = next(t.split()[0] for t in texts if "rolled highest" in t)
-    lowest = next(t.split()[0] for t in texts if "rolled lowest" in t)
+    highest = next(t.removeprefix("Sound of Looming Doom: ").split()[0] for t in texts if "rolled highest" in t)
+    lowest = next(t.removeprefix("Sound of Looming Doom: ").split()[0] for t in texts if "rolled lowest" in t)
     assert highest == "Ann" and lowest != highest

@@ -28,11 +28,19 @@ from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture
 
 # --- the map worker's queue -----------------------------------------------------------
 
+async def until(condition, timeout: float = 60.0):
+    """Let the event loop run until condition() holds (a state the tasks reach, not a guessed time)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0)
+
+
 def held_render(held: str, gate: threading.Event, drawn: list):
     """A render that notes what it drew and holds the worker on `held` until the gate opens."""
     def render(name):
         if name == held:
-            gate.wait(5)
+            gate.wait(60)
         drawn.append(name)
         return name
     return render
@@ -43,11 +51,11 @@ async def test_the_worker_draws_the_newest_map_first_and_never_one_whose_turn_ga
     render = held_render("first", gate, drawn)
     with ThreadPoolExecutor(1) as executor:
         queue = MapQueue(executor)
-        first = asyncio.create_task(queue.draw(render, "first", wait=5))
-        await asyncio.sleep(0.05)  # the worker is busy with it
+        first = asyncio.create_task(queue.draw(render, "first", wait=60))
+        await until(lambda: queue.drawing)  # the worker is busy with it
         expired = asyncio.create_task(queue.draw(render, "expired", wait=0.05))
-        older = asyncio.create_task(queue.draw(render, "older", wait=5))
-        newer = asyncio.create_task(queue.draw(render, "newer", wait=5))
+        older = asyncio.create_task(queue.draw(render, "older", wait=60))
+        newer = asyncio.create_task(queue.draw(render, "newer", wait=60))
         assert await expired is None  # its turn went on without it
         gate.set()
         assert (await first, await newer, await older) == ("first", "newer", "older")
@@ -59,11 +67,11 @@ async def test_a_map_someone_asked_for_goes_before_the_turns_maps():
     render = held_render("busy", gate, drawn)
     with ThreadPoolExecutor(1) as executor:
         queue = MapQueue(executor)
-        busy = asyncio.create_task(queue.draw(render, "busy", wait=5))
-        await asyncio.sleep(0.05)
-        turn = asyncio.create_task(queue.draw(render, "turn", wait=5))
+        busy = asyncio.create_task(queue.draw(render, "busy", wait=60))
+        await until(lambda: queue.drawing)
+        turn = asyncio.create_task(queue.draw(render, "turn", wait=60))
         asked = asyncio.create_task(queue.draw(render, "asked", asked=True))  # /map
-        await asyncio.sleep(0.01)
+        await until(lambda: len(queue.waiting) == 2)  # both wait behind it
         gate.set()
         await asyncio.gather(busy, turn, asked)
     assert drawn == ["busy", "asked", "turn"]
@@ -211,11 +219,12 @@ async def test_a_handled_interaction_is_freed_without_the_garbage_collector(fake
                 await t.slash(current, "rules", options={"topic": "haunt_roll"})]  # one that only answers
         game = await t.game()
         end = t.button_id(game, {"type": "end"})
-        await t.s.wait_for(lambda: t.last_with(end), timeout=30, what="the new turn's message")
+        await t.s.wait_for(lambda: t.last_with(end), timeout=60, what="the new turn's message")
         mine.append(await t.click(t.name_of(game.state["turn"]["player"]), end))  # a click
         # (the start's own handling may still be finishing: only these three are followed)
-        await t.s.wait_for(lambda: all(h.id in handled for h in mine), timeout=30, what="the three handled")
-        await asyncio.sleep(0.2)  # discord.py's own tasks for them end
+        await t.s.wait_for(lambda: all(h.id in handled for h in mine), timeout=60, what="the three handled")
+        for h in mine:  # discord.py's own tasks for them end
+            await t.s.wait_handled(h)
         objects = {handled[h.id] for h in mine}
         alive = [o for o in gc.get_objects() if type(o) is discord.Interaction and id(o) in objects]
         assert alive == [], "each freed as soon as handled"

@@ -28,7 +28,7 @@ async def test_a_queued_command_is_deferred_and_its_answers_still_reach_the_righ
     h = await t.slash("bo", "game", subcommand="start")
     assert h.deferred
     dice = await t.s.wait_for(lambda: [m for m in t.s.channel_messages(t.channel)
-                                       if "Dice anyone can check" in m.content], timeout=30, what="the dice message")
+                                       if "Dice anyone can check" in m.content], timeout=60, what="the dice message")
     assert not dice[-1].ephemeral, "the start's public follow-up reaches the channel"
 
     game = await t.game()
@@ -45,7 +45,7 @@ async def test_a_queued_command_is_deferred_and_its_answers_still_reach_the_righ
     game = await t.game()
     number = game.state["turn"]["number"]
     end = t.button_id(game, {"type": "end"})
-    await t.s.wait_for(lambda: t.last_with(end), timeout=30, what="the new turn's message")
+    await t.s.wait_for(lambda: t.last_with(end), timeout=60, what="the new turn's message")
     h = await t.click(t.name_of(game.state["turn"]["player"]), end)
     assert h.callback_type == 6, "a click is acknowledged silently; the turn message shows its result"
     assert (await t.state())["turn"]["number"] == number + 1
@@ -61,11 +61,11 @@ async def test_a_turn_goes_on_without_a_map_drawn_too_late(fake_discord, tmp_pat
     await t.slash(t.name_of(game.state["turn"]["player"]), "end")
     game = await t.game()
     end = t.button_id(game, {"type": "end"})
-    message = await t.s.wait_for(lambda: t.last_with(end), timeout=30, what="the new turn's message")
+    message = await t.s.wait_for(lambda: t.last_with(end), timeout=60, what="the new turn's message")
     assert not message.attachments and messages.MAP_LATER in message.content
     h = await t.slash("ann", "map")
     await t.s.wait_for(lambda: any(a.filename == "map.png" for m in [h.message, *h.followups] if m
-                                   for a in m.attachments), timeout=30, what="the map on request")
+                                   for a in m.attachments), timeout=60, what="the map on request")
 
 
 def test_a_deferred_interaction_is_forgotten_after_discords_fifteen_minutes(monkeypatch):

@@ -10,6 +10,7 @@ from bot.engine.ctx import Ctx
 from bot.engine.haunt_play import begin
 from bot.engine.legal import actor, legal_actions
 from bot.engine.turns import start_haunt
+from bot.vocabulary import describe
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 
@@ -66,6 +67,18 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_the_current_one_surv
     message = t.last_with(end)
     h = await t.slash("ann", "game", subcommand="end")
     assert "has ended" in h.content
+    await t.s.wait_for(lambda: not message.components, timeout=60, what="the ended game's turn message closed")
+
+    # a button of a finished game that the bot forgot across a restart (so it could not take it away)
+    await open_game(t)
+    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the start shown")
+    game = await t.game()
+    end = t.button_id(game, {"type": "end"})
+    message = t.last_with(end)
+    await t.restart(engine)
+    h = await t.slash("ann", "game", subcommand="end")
+    assert "has ended" in h.content
+    assert message.components, "a message the bot forgot keeps its buttons"
     h = await t.click(t.name_of(game.state["turn"]["player"]), end, message=message)
     assert h.ephemeral and "This game is over — start another with /game new." in h.content
     await t.slash("ann", "game", subcommand="new")  # another game in the channel: still the old game's button
@@ -168,13 +181,13 @@ async def test_a_monster_on_a_sewer_grate_gets_a_button_for_it_and_drops_to_the_
     assert grate in t.buttons(message), "and the turn message has a button for it"
     label = next(c["label"] for row in message.components for c in row["components"]
                  if c.get("custom_id") == t.button_id(game, grate))
-    assert label == f"{first['name']} {first['number']} sewer grate"
+    assert label == describe(grate, state, engine.content) and label.endswith(" sewer grate")
 
     h = await t.click(t.name_of(actor(state)), t.button_id(game, grate), message=message)
     assert not h.ephemeral, h.content
     after = await t.state()
     assert after["monsters"][0]["tile"] == "catacomb_landing"
     assert [m["tile"] for m in after["monsters"][1:]] == [m["tile"] for m in state["monsters"][1:]]
-    await t.s.wait_for(lambda: f"{first['name']} {first['number']} moves to the Catacomb Landing" in message.content,
+    await t.s.wait_for(lambda: "moves to the Catacomb Landing" in message.content,
                        timeout=60, what="the turn message edited with the move")
     assert not t.s.client_errors, t.s.client_errors

@@ -7,10 +7,11 @@ import pytest
 
 from bot import autoplay
 from bot.config import Config
+from bot.discord import messages
 from bot.discord.client import GameBot
 from bot.discord.pace import ChannelPace
 from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
-from bot.vocabulary import from_custom_id, select_value, to_custom_id, to_select_id, turn_number
+from bot.vocabulary import from_custom_id, from_select, select_value, to_custom_id, to_select_id, turn_number
 from tests.conftest import arrange_hidden_traitor_reveal
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
@@ -45,7 +46,7 @@ class Table:
         return self.bot
 
     async def restart(self, engine):
-        await self.s.wait_for(self.bot.turn_posts.idle, timeout=60, what="the bot done posting")
+        await self.done()
         await self.s.stop_bot(self.bot)
         return await self.start(engine)
 
@@ -57,8 +58,27 @@ class Table:
 
     async def slash(self, who, command, **kw):
         handle = await self.s.slash(self.users[who], self.channel, command, **kw)
-        await self.s.settle()
+        await self.handled(handle)
         return handle
+
+    async def handled(self, handle):
+        """Wait until the bot has finished with this command or click (its answers are in, what it played is
+        committed): an event, where a quiet spell could come first on a slow machine."""
+        await self.s.wait_handled(handle, timeout=60)
+
+    def at_rest(self, summaries: bool = False) -> bool:
+        """Whether the bot has nothing left to post: no command or click being handled, every turn message
+        up to date and closed, nobody waiting for the channel's pace, and no background task running but a
+        pinned summary's edit waiting for its time (SUMMARY_EVERY; with `summaries`, not even that)."""
+        bot = self.bot
+        return not self.s.handling() and bot.turn_posts.idle() \
+            and not any(lock.locked() for lock in bot.pace.locks.values()) \
+            and len(bot.background) <= (0 if summaries else len(bot.summary_waiting))
+
+    async def done(self, what: str = "the bot done posting", summaries: bool = False):
+        """Wait until the bot is at rest (see at_rest): before checking that something did NOT happen."""
+        await self.s.wait_handled(timeout=60)
+        await self.s.wait_for(lambda: self.at_rest(summaries), timeout=60, what=what)
 
     def last_with(self, custom_id):
         for msg in reversed(self.s.channel_messages(self.channel)):
@@ -72,7 +92,7 @@ class Table:
         message = message or self.last_with(custom_id)
         assert message is not None, f"no message offers {custom_id}"
         handle = await self.s.click(self.users[who], message, custom_id)
-        await self.s.settle()
+        await self.handled(handle)
         return handle
 
     async def game(self):
@@ -103,11 +123,38 @@ class Table:
         return [from_custom_id(c["custom_id"]).action for row in message.components
                 for c in row.get("components", []) if from_custom_id(c.get("custom_id", ""))]
 
+    def offered(self, message) -> list[dict]:
+        """The actions a message offers: its buttons, then its menus' options."""
+        return self.buttons(message) + [
+            carried.action for row in message.components for c in row.get("components", [])
+            for o in c.get("options", []) if (carried := from_select(c["custom_id"], o["value"]))]
+
+    @staticmethod
+    def more_id(game) -> str:
+        """The custom_id of the turn's "More actions…" menu."""
+        return to_select_id(game.id, turn_number(game.state), "", 0)
+
+    async def choose_more(self, who, game, action: dict):
+        """Pick `action` in the turn's "More actions…" menu."""
+        message = self.last_with(self.more_id(game))
+        value = select_value({k: v for k, v in action.items() if k != "player"})
+        handle = await self.s.select(self.users[who], message, self.more_id(game), [value])
+        await self.handled(handle)
+        return handle
+
 
 def channel_writes(t) -> int:
     """Messages created, edited or pinned in the game's channel (what Discord's per-channel limit counts)."""
     return sum(1 for e in t.s.log if e.kind in ("message", "edit", "pin") and e.message is not None
                and e.message.channel is t.channel and not e.message.ephemeral)
+
+
+def busiest(t, since: float, seconds: float) -> int:
+    """The most writes in the channel within any `seconds` after `since`: every public message, edit and pin,
+    the answers to interactions included (a player sees them all come)."""
+    times = sorted(e.at for e in t.s.log if e.kind in ("message", "edit", "pin") and e.message is not None
+                   and e.message.channel is t.channel and not e.message.ephemeral and e.at > since)
+    return max((sum(1 for b in times[i:] if b - a < seconds) for i, a in enumerate(times)), default=0)
 
 
 async def open_game(t: Table):
@@ -128,11 +175,14 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
         # a turn message is edited a moment after the click before it (quick clicks share one edit):
         # like a player, click what the message shows once it is up to date
         await t.s.wait_for(lambda: t.last_with(button) or (menu and t.last_with(menu)) or t.bot.turn_posts.idle(),
-                           timeout=15, what=f"the turn message up to date for {action}")
+                           timeout=60, what=f"the turn message up to date for {action}")
     if kind in ("ready", "monster") or (use_buttons and kind != "decide"):
         if t.last_with(button):  # the buttons show every legal action that fits
             return await t.click(who, button)
         assert kind not in ("ready", "end"), f"no button for {action}"
+        more = t.last_with(t.more_id(game))  # the rest is in the "More actions…" menu
+        if more is not None and {k: v for k, v in action.items() if k != "player"} in t.offered(more):
+            return await t.choose_more(who, game, action)
     if kind == "move":
         return await t.slash(who, "move", options={"direction": action["way"]})
     if kind == "decide":
@@ -143,7 +193,7 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
             assert message is not None, f"no menu offers {action}"
             handle = await t.s.select(t.users[who], message, menu,
                                       [select_value({k: v for k, v in action.items() if k != "player"})])
-            await t.s.settle()
+            await t.handled(handle)
             return handle
         return await t.click(who, button)  # a short one: a button each
     if kind == "end":
@@ -179,14 +229,17 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
 
 async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
-    # These players act the moment the bot answers, far faster than people: the channel's pace (Discord's
-    # 5 writes per 5 s, tests/test_discord_pace.py) would stretch this game to minutes, so it is off here.
-    t.unpaced = True
     await t.start(engine)
+    # These players act the moment the bot answers, far faster than people: the channel's pace (Discord's
+    # 5 writes per 5 s, tests/test_discord_pace.py) would stretch this game to minutes, so it runs ten times
+    # quicker here, 5 writes per 0.5 s, and every write in the channel must keep to it.
+    t.bot.pace = ChannelPace(writes=5, per=0.5)
     start = await open_game(t)
     assert "The game begins" in start.content
-    await t.s.settle(quiet=0.3)
+    await t.done("the start shown")
     writes_before = channel_writes(t)
+    messages_before = len(t.s.channel_messages(t.channel))
+    since = t.s.log[-1].at
     rnd = random.Random(1)
     restarted = False
     for step in range(1500):
@@ -206,13 +259,19 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
             await t.restart(engine)
             assert await t.state() == before
             restarted = True
+    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the end shown")
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert restarted
     # Quiet: one message per turn, edited in place as the turn is played (quick clicks share an edit)
     turns = (await t.bot.service.latest_game(str(t.channel.id))).state["turn"]["number"]
     writes = channel_writes(t) - writes_before
-    print(f"channel writes: {writes} in {turns} turns: {writes / turns:.2f} a turn")
-    assert writes / turns <= 3, f"{writes} channel writes in {turns} turns"
+    posted = len(t.s.channel_messages(t.channel)) - messages_before
+    print(f"channel writes: {writes} in {turns} turns: {writes / turns:.2f} a turn; "
+          f"{posted / turns:.2f} new messages a turn; at most {busiest(t, since, 0.5)} writes in 0.5 s")
+    # (each turn's message is posted, edited as it goes, and closed when the next one comes: about 3 writes a turn)
+    assert writes / turns <= 3.5, f"{writes} channel writes in {turns} turns"
+    assert posted / turns <= 1.2, f"{posted} new messages in {turns} turns"
+    assert busiest(t, since, 0.5) <= 5, "every write in the channel (answers to interactions too) kept the pace"
     assert "The haunt begins!" in public
     assert "press Ready" in public
     assert any(w in public for w in ("The traitor wins!", "The heroes win!", "The heroes are lost!")), public[-800:]
@@ -226,12 +285,12 @@ async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fak
     asked_twice = [m.content for m in t.s.channel_messages(t.channel)
                    if "your choice: " in m.content and ", choose: " in m.content]
     assert not asked_twice, asked_twice[:1]
-    # At the reveal the secret rules go out before the map, which may take a while to draw
+    # At the reveal the secret rules go out before the reveal's message and its map, which may take a while to draw
     created = [e for e in t.s.log if e.kind == "message" and e.message is not None]
     reveal = next(i for i, e in enumerate(created) if "The haunt begins!" in e.after["content"])
-    first_dm = next(i for i, e in enumerate(created[reveal:]) if e.message.channel.is_dm)
-    first_map = next(i for i, e in enumerate(created[reveal:]) if "map.png" in e.after["attachments"])
-    assert first_dm < first_map, "the secrets first, then the map"
+    rules = next(i for i, e in enumerate(created) if e.message.channel.is_dm and "Your rules, as" in e.after["content"])
+    assert rules < reveal, "the secrets first, then the map"
+    assert "map.png" in created[reveal].after["attachments"] or messages.MAP_LATER in created[reveal].after["content"]
     assert not t.s.client_errors, t.s.client_errors
     assert "Traceback" not in public
 
@@ -293,8 +352,10 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
     s = game.state
     pid = arrange_hidden_traitor_reveal(s)
     await t.put_state(game, s)
-    h = await t.slash(t.name_of(pid), "end")
-    await h.wait_until(lambda h: any("could not send you" in m.content for m in h.followups), timeout=60)
+    await t.slash(t.name_of(pid), "end")  # the reveal: the fallback comes in the channel, with the reveal
+    await t.s.wait_for(lambda: any("could not send you" in m.content for m in t.s.channel_messages(t.channel)),
+                       timeout=60, what="the fallback for closed DMs")
+    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the reveal shown")
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert "hidden traitor" in public.lower()
     assert "Your token" not in public and "You are the hidden traitor" not in public
@@ -302,7 +363,7 @@ async def test_closed_dms_get_the_fallback_and_secrets_stay_private(fake_discord
         dms = [m.content for m in t.s.dm_messages(t.users[name])]
         assert any("Your token shows" in d for d in dms), name
     assert not any("Your token" in m.content for m in t.s.dm_messages(t.users["cy"]))
-    fallback = [m for m in h.followups if "could not send you a private message" in m.content]
+    fallback = [m for m in t.s.channel_messages(t.channel) if "could not send you a private message" in m.content]
     assert fallback
     press = await t.click("cy", "bgv:secret", message=fallback[0])
     assert press.ephemeral and "Your token shows" in press.content
@@ -332,8 +393,8 @@ async def test_a_channel_the_bot_cannot_post_in_still_plays(fake_discord, tmp_pa
     start = await open_game(t)
     assert "The game begins" in start.content
     t.bot.service.clock = lambda: 10 ** 12
-    await t.bot.fire_timers()
-    await t.s.settle()
+    await t.bot.fire_timers()  # (it returns once the reminders are sent, or given up)
+    await t.done("the summary and the timers' messages tried", summaries=True)
     assert not t.s.pins(t.channel)
     assert all("Traceback" not in m.content and "went wrong" not in m.content for m in t.s.sent)
 
@@ -346,7 +407,8 @@ async def test_reminders_come_from_stored_timers(fake_discord, tmp_path, engine)
     waiting = state["turn"]["player"]
     t.bot.service.clock = lambda: 10 ** 12  # long after every reminder and deadline
     await t.bot.fire_timers()
-    await t.s.settle()
+    await t.s.wait_for(lambda: any("deadline has passed" in m.content for m in t.s.channel_messages(t.channel)),
+                       timeout=60, what="the reminder and the deadline")
     texts = [m.content for m in t.s.channel_messages(t.channel)]
     assert any(f"<@{waiting}>, a reminder" in x for x in texts)
     assert any("deadline has passed" in x for x in texts)

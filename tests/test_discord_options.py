@@ -2,7 +2,6 @@
 /game new (seed, haunt, rules, avoid_repeats), dice anyone can check (the
 commitment at the start, the seed at the end, /log file and --verify),
 /history and /rules house; and the secret seed stays secret until the end."""
-import asyncio
 import hashlib
 import json
 import random
@@ -77,6 +76,7 @@ async def test_a_chosen_haunt_and_house_rules_through_the_client(fake_discord, t
     await t.slash(who, "end")
     state = (await t.game()).state
     assert state["haunt"]["number"] == 4, "the chart gave 18; the table chose 4"
+    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the reveal shown")
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert "the table chose haunt 4" in public
     h = await t.slash("cy", "rules", options={"topic": "house"})
@@ -199,7 +199,7 @@ async def test_the_map_once_a_round_and_the_summary_once_a_round(fake_discord, t
     rnd = random.Random(3)
     rounds, turns = 1, 0  # the start opens the first round
     round_starts = {(await t.state())["turn"]["number"]}
-    await t.s.settle(quiet=0.3)
+    await t.done("the start shown, its summary pinned", summaries=True)
     edits_before = len(t.s.edits)
     while turns < 7:
         game = await t.game()
@@ -221,10 +221,9 @@ async def test_the_map_once_a_round_and_the_summary_once_a_round(fake_discord, t
     def maps():
         return sum(1 for m in t.s.channel_messages(t.channel) for a in m.attachments if a.filename == "map.png")
     await t.s.wait_for(lambda: maps() == rounds, timeout=60, what="a map for each round")
-    await t.s.settle(quiet=0.3)
+    # the bot done, the summary's last edit (held back until SUMMARY_EVERY has passed) made too
+    await t.done("every map and summary edit out", summaries=True)
     assert maps() == rounds, "no map between rounds"
-    await asyncio.sleep(1.2)  # an edit held back by the pace catches up
-    await t.s.settle(quiet=0.3)
     pinned = t.s.pins(t.channel)[0]
     summary_edits = [e for e in t.s.edits[edits_before:] if e.message.id == pinned.id]
     shown = [int(re.search(r"Turn (\d+):", (e.after or {}).get("content", "")).group(1)) for e in summary_edits]

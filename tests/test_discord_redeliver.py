@@ -35,10 +35,10 @@ async def test_secrets_the_bot_never_sent_go_out_after_a_restart(fake_discord, t
     public = "\n".join(m.content for m in t.s.channel_messages(t.channel))
     assert not any(token in public for tokens in secrets.values() for token in tokens)
 
-    await t.s.settle(quiet=0.5)  # every part sent
+    await t.done("every part sent (the restarted bot's sending of what was undelivered is over)", summaries=True)
     sent = {n: len(t.s.dm_messages(t.users[n])) for n in ("ann", "bo", "cy")}
     await t.restart(engine)  # delivered now: another restart sends nothing again
-    await t.s.settle(quiet=0.5)
+    await t.done("the restarted bot's first work (sending what is undelivered) done", summaries=True)
     assert {n: len(t.s.dm_messages(t.users[n])) for n in ("ann", "bo", "cy")} == sent
     assert all(dms(t, n).count(messages.LATE_SECRET) == 1 for n in ("ann", "bo", "cy"))
 
@@ -52,7 +52,7 @@ async def test_secrets_that_went_out_are_not_sent_again(fake_discord, tmp_path, 
     sent = {n: len(t.s.dm_messages(t.users[n])) for n in ("ann", "bo", "cy")}
     assert all(sent.values())
     await t.restart(engine)
-    await t.s.settle(quiet=0.3)
+    await t.done("the restarted bot's first work (sending what is undelivered) done", summaries=True)
     assert {n: len(t.s.dm_messages(t.users[n])) for n in ("ann", "bo", "cy")} == sent
 
 

@@ -3,7 +3,7 @@ options is asked with select menus (every option, each carrying its answer;
 the menu carries the game, turn and question as a button does). A menu from
 an answered question or an earlier turn is refused privately and changes
 nothing; the current one survives a restart; a message never has more than
-5 rows.
+2 rows (most players read on a phone).
 
 The question: haunt 13 (Juiblex Commands), revealed with the Cursed Armor on
 the Haunted Alley with most of the city laid out, so that the traitor's
@@ -58,7 +58,7 @@ async def long_question(t: Table, engine):
     assert pending and pending["kind"] == "h13_hide", pending
     assert len(pending["options"]) > 25, "a question longer than one menu"
     traitor = t.name_of(pending["player"])
-    message = await t.s.wait_for(lambda: last_with_select(t, game), timeout=15, what="the question's menus")
+    message = await t.s.wait_for(lambda: last_with_select(t, game), timeout=60, what="the question's menus")
     return game, traitor, message
 
 
@@ -77,7 +77,7 @@ def selects(message) -> list[dict]:
 
 def check_rows(t: Table):
     for m in t.s.channel_messages(t.channel):
-        assert len(m.components) <= 5, f"{len(m.components)} rows: {m.content[:80]}"
+        assert len(m.components) <= views.ROWS, f"{len(m.components)} rows: {m.content[:80]}"
 
 
 async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice_answers_it(
@@ -88,9 +88,10 @@ async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice
     legal = legal_actions(engine.content, state)
     assert [a["type"] for a in legal] == ["decide"] * len(state["pending"]["options"])
 
-    # every option, in order, each carrying its answer, in menus of at most 25; then Map and My sheet
+    # every option, in order, each carrying its answer, in two menus of at most 25 (Map and My sheet on /map, /sheet)
+    assert 25 < len(legal) <= 50
     menus = selects(message)
-    assert len(menus) == -(-len(legal) // 25) and len(message.components) <= 5
+    assert len(menus) == 2 and len(message.components) == 2
     assert [m["custom_id"] for m in menus] == select_ids(game, len(menus))
     options = [o for m in menus for o in m["options"]]
     assert [o["value"] for o in options] == [select_value(a) for a in legal]
@@ -101,14 +102,13 @@ async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice
             carried = from_select(m["custom_id"], o["value"])
             assert (carried.game_id, carried.turn, carried.question) == \
                    (game.id, turn_number(state), views.pending_key(state))
-    assert {"bgv:map", "bgv:sheet"} <= set(message.custom_ids)
     assert "Answer below (or /choose)" in message.content
 
     # someone else cannot answer it: told privately, nothing changes
     other = next(n for n in ("ann", "bo", "cy") if n != traitor)
     pick = len(legal) - 2  # beyond the first menu (and the 20 buttons of old)
     h = await t.s.select(t.users[other], message, menus[1]["custom_id"], [select_value(legal[pick])])
-    await t.s.settle()
+    await t.handled(h)
     assert h.ephemeral and "not for you" in h.content, h.content
     assert h.message in t.s.ephemeral_messages(t.users[other])
     assert h.message not in t.s.visible_messages(t.users[traitor], t.channel)
@@ -117,7 +117,7 @@ async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice
     # the traitor picks: the state is what the engine makes of that answer
     expected, events = engine.apply(state, {**legal[pick], "player": state["pending"]["player"]})
     h = await t.s.select(t.users[traitor], message, menus[1]["custom_id"], [select_value(legal[pick])])
-    await t.s.settle()
+    await t.handled(h)
     assert not h.ephemeral, h.content
     after = await t.state()
     assert after["haunt"]["h13"] == expected["haunt"]["h13"]
@@ -132,9 +132,9 @@ async def test_a_long_question_is_select_menus_listing_every_option_and_a_choice
     for name in ("ann", "bo", "cy", "stranger"):
         if name != traitor:
             assert not any(secret in m.content for m in t.s.visible_messages(t.users[name])), name
-    # the next question comes with menus of its own (a message of its own: the haunt's first turn has not begun)
+    # the next question comes with menus of its own (the same message, edited: the haunt's first turn has not begun)
     game = await t.game()
-    nxt = await t.s.wait_for(lambda: last_with_select(t, game), timeout=15, what="the next question's menus")
+    nxt = await t.s.wait_for(lambda: last_with_select(t, game), timeout=60, what="the next question's menus")
     assert len(selects(nxt)) == 2 and len([o for m in selects(nxt) for o in m["options"]]) == len(legal) - 1
     check_rows(t)
     assert not t.s.client_errors, t.s.client_errors
@@ -148,38 +148,39 @@ async def test_a_select_survives_a_restart_and_a_stale_one_is_refused_privately(
     first_value = selects(first)[0]["options"][0]["value"]
     tiles = game.state["pending"]["data"]["tiles"]
 
+    # answered with /choose after a restart: the bot forgot the first message, which keeps its (stale) menus
     await t.restart(engine)
-    h = await t.s.select(t.users[traitor], first, first_id, [first_value])  # works after the restart
-    await t.s.settle()
-    assert not h.ephemeral, h.content
+    h = await t.slash(traitor, "choose", options={"option": 1})
+    assert h.ephemeral, h.content
     game = await t.game()
     assert [c["tile"] for c in game.state["haunt"]["h13"]["hidden"]] == [tiles[0]]
-    second = await t.s.wait_for(lambda: last_with_select(t, game), timeout=15, what="the second question")
-    assert second is not first
+    second = await t.s.wait_for(lambda: last_with_select(t, game), timeout=60, what="the second question")
+    assert second is not first and first_id in first.custom_ids
 
     # the first question's menu again: already answered, refused privately, nothing changes
     before = game.state
     h = await t.s.select(t.users[traitor], first, first_id, [first_value])
-    await t.s.settle()
+    await t.handled(h)
     assert h.ephemeral and "already been answered" in h.content, h.content
     assert h.message in t.s.ephemeral_messages(t.users[traitor])
     assert await t.state() == before, "the old menu changed nothing"
 
-    # the second question, answered by an option's label after another restart
+    # the second question, answered by an option's label after another restart: the menu survives it
     await t.restart(engine)
     menu = selects(second)[0]
     h = await t.s.select(t.users[traitor], second, menu["custom_id"], [menu["options"][3]["label"]])
-    await t.s.settle()
+    await t.handled(h)
     assert not h.ephemeral, h.content
     after = await t.state()
     assert after["pending"] is None
     assert after["haunt"]["h13"]["hidden"][1]["tile"] == before["pending"]["data"]["tiles"][3]
     now = turn_number(after)
     assert now > asked_at, "the haunt's first turn has begun"
+    await t.s.wait_for(lambda: not second.components, timeout=60, what="the answered question's message closed")
 
-    # a menu from before this turn: refused privately, nothing changes
-    h = await t.s.select(t.users[traitor], second, menu["custom_id"], [menu["options"][0]["value"]])
-    await t.s.settle()
+    # a menu from before this turn (on the message the bot forgot): refused privately, nothing changes
+    h = await t.s.select(t.users[traitor], first, first_id, [first_value])
+    await t.handled(h)
     assert h.ephemeral and f"from turn {asked_at}; the game is now at turn {now}" in h.content, h.content
     assert h.message in t.s.ephemeral_messages(t.users[traitor])
     assert h.message not in t.s.visible_messages(t.users["bo" if traitor != "bo" else "cy"], t.channel)
@@ -188,20 +189,26 @@ async def test_a_select_survives_a_restart_and_a_stale_one_is_refused_privately(
     assert not t.s.client_errors, t.s.client_errors
 
 
-def test_the_menus_cover_every_option_within_five_rows(engine, game):
-    # a question of 130 options: four menus of 25 (options 1 to 100) and the Map/My sheet row; /choose for the rest
+def test_the_menus_cover_every_option_within_two_rows(engine, game):
+    # a question of 130 options: two menus of 25 (options 1 to 50); /choose for the rest
     g = game
     ctx = Ctx(engine.content, g.state)
     effects.ask(ctx, "ann", "h13_hide", "which tile?", [f"Tile {n}" for n in range(130)], tiles=[], number=1)
     view, hints = views.turn_controls(engine.content, g.state, 7)
     menus = [i.item for i in view.children if isinstance(i.item, discord.ui.Select)]
-    assert [len(m.options) for m in menus] == [25, 25, 25, 25]
-    assert [o.label for m in menus for o in m.options] == [f"{n + 1}. Tile {n}" for n in range(100)]
+    assert [len(m.options) for m in menus] == [25, 25]
+    assert [o.label for m in menus for o in m.options] == [f"{n + 1}. Tile {n}" for n in range(50)]
     rows = view.to_components()
-    assert len(rows) == 5 and [c["type"] for c in rows[4]["components"]] == [2, 2]  # then Map and My sheet
-    assert [c["custom_id"] for row in rows[:4] for c in row["components"]] == \
-           [f"bg2s:7:{turn_number(g.state)}:{views.pending_key(g.state)}:{n}" for n in range(4)]
-    assert hints == ["/choose option:101 to 130"]
+    assert len(rows) == 2
+    assert [c["custom_id"] for row in rows for c in row["components"]] == \
+           [f"bg2s:7:{turn_number(g.state)}:{views.pending_key(g.state)}:{n}" for n in range(2)]
+    assert hints == ["/choose option:51 to 130"]
+    # of 20 options: one menu, then Map and My sheet
+    g.state["pending"]["options"] = [f"Tile {n}" for n in range(20)]
+    view, hints = views.turn_controls(engine.content, g.state, 7)
+    rows = view.to_components()
+    assert len(rows) == 2 and [c["type"] for c in rows[1]["components"]] == [2, 2] and not hints
+    assert [len(c["options"]) for c in rows[0]["components"]] == [20]
     # a short question keeps its buttons
     g.state["pending"]["options"] = ["Yes", "No"]
     view, hints = views.turn_controls(engine.content, g.state, 7)

@@ -43,7 +43,7 @@ async def reveal(t: Table, saved: dict, who: str, sent: bool = True):
     # one of them is out (thread, DM or the secret button), however slow the machine.
     if sent:
         await t.s.wait_for(lambda: game.seq and game.delivered >= game.seq, timeout=60, what="the secrets sent")
-    await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the bot done posting")
+    await t.done()
     return h
 
 
@@ -96,7 +96,7 @@ async def test_each_players_secrets_land_in_their_own_private_thread(fake_discor
     await t.start(engine)
     await t.slash(admin, "server secrets", options={"where": "threads"})
     await open_game(t)
-    await t.s.settle()
+    await t.done()
     assert not any(t.s.dm_messages(t.users[n]) for n in PLAYERS), "no DM check when threads can be opened"
     saved, who = await reveal_setup(t)
 
@@ -163,7 +163,7 @@ async def test_without_thread_permissions_secrets_fall_back_to_dms_then_the_butt
         dms = [m for m in t.s.dm_messages(t.users[name]) if "Your token shows" in m.content]
         assert dms and dms[0].visible_to(t.users[name])
         assert not any(dms[0].visible_to(t.users[o]) for o in PLAYERS if o != name)
-    fallback = [m for m in h.followups if "could not send you a private message" in m.content]
+    fallback = [m for m in t.s.channel_messages(t.channel) if "could not send you a private message" in m.content]
     assert fallback and f"<@{t.uid('cy')}>" in fallback[0].content
     press = await t.click("cy", "bgv:secret", message=fallback[0])
     assert press.ephemeral and "Your token shows" in press.content
@@ -172,7 +172,8 @@ async def test_without_thread_permissions_secrets_fall_back_to_dms_then_the_butt
 
     # Threads may be opened, but the bot may not write in them: the thread stays empty, the secret comes by DM
     t.s.set_permissions(t.channel, t.s.bot_user, deny=["send_messages_in_threads"])
-    await t.s.settle()
+    await t.s.wait_for(lambda: not t.bot.get_channel(t.channel.id).permissions_for(
+        t.bot.get_guild(t.guild.id).me).send_messages_in_threads, timeout=60, what="the bot told of the new permissions")
     await reveal(t, saved, who)
     for name in ("ann", "bo"):
         assert len([m for m in t.s.dm_messages(t.users[name]) if "Your token shows" in m.content]) == 2

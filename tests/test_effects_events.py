@@ -897,7 +897,7 @@ def test_sound_of_looming_doom_endless_ties(game, dice):
     # Card: Sound of Looming Doom; Ruling: after 10 tied rounds the first tied player in turn order wins
     draw_event(game, "sound_of_looming_doom")  # every die shows 0: everyone ties, round after round
     assert value(game, "ann", "speed") == 5
-    assert any("rolled lowest" in t and t.startswith("Bo") for t in game.texts()), "never both highest and lowest"
+    assert any("rolled lowest" in t and t.startswith("Sound of Looming Doom: Bo") for t in game.texts()), "never both highest and lowest"
 
 
 def test_infernal_pact_with_every_trait_at_its_lowest(game, dice):

@@ -219,7 +219,7 @@ def test_hunters_mark_adds_one_to_attacks_on_the_marked_opponent(engine, dice):
     g.do("power", "ann")
     assert asked(g, "ann", "hunters_mark") == ["Bo"]
     g.do("decide", "ann", choice="Bo")
-    assert "Ann marks Bo." in g.texts()
+    assert "Hunter's Mark: Ann marks Bo." in g.texts()
     before = positions(g, "bo")
     dice.next(1, 1)  # Ann (Avrixis, Might 3): 2, and 1 for the mark
     dice.next(2)  # Bo (Torskar, Might 5): 2
@@ -285,9 +285,9 @@ def test_flurry_of_blows_hurts_the_defender_after_the_attack(engine, dice):
     g.do("attack", "ann", target="bo")
     texts = g.texts() + settle(g)
     assert positions(g, "bo") == before - 3
-    first = texts.index("Bo takes 1 physical damage.")
+    first = texts.index("Bo takes 1 physical damage from Ann's attack.")
     flurry = next(i for i, t in enumerate(texts) if "for Flurry of Blows" in t)
-    second = texts.index("Bo takes 2 physical damage.")
+    second = texts.index("Flurry of Blows: Bo takes 2 physical damage.")
     assert first < flurry < second
     assert not said(texts[flurry:], "to defend")
 
@@ -301,7 +301,7 @@ def test_flurry_of_blows_blank_hurts_azadeh_even_after_a_tie(engine, dice):
     dice.next(0)  # Flurry of Blows: a blank
     g.do("attack", "ann", target="bo")
     texts = g.texts() + settle(g)
-    assert "A tie (1 to 1): nobody is hurt." in texts and "Ann takes 1 physical damage." in texts
+    assert "A tie (1 to 1): nobody is hurt." in texts and "Flurry of Blows: Ann takes 1 physical damage." in texts
     assert positions(g, "ann") == ann - 1 and positions(g, "bo") == bo
 
 
@@ -455,7 +455,7 @@ def test_book_of_spells_makes_a_sanity_attack(engine, dice):
     assert said(texts, "Bo rolls Sanity to defend (6 dice)")
     assert "Ann wins 5 to 2: 3 mental damage to Bo." in texts
     texts += settle(g)
-    assert "Bo takes 3 mental damage." in texts  # the winner takes no extra point
+    assert "Bo takes 3 mental damage from Ann's attack." in texts  # the winner takes no extra point
     assert positions(g, "bo", MENTAL) == mental - 3 and positions(g, "bo") == physical
 
 
@@ -468,7 +468,7 @@ def test_losing_a_book_of_spells_attack_costs_one_more(engine, dice):
     dice.next(1, 1)
     g.do("attack", "ann", target="bo", weapon="Book of Spells")
     texts = g.texts() + settle(g)
-    assert "Bo wins 2 to 0: 2 mental damage to Ann." in texts and "Ann takes 3 mental damage." in texts
+    assert "Bo wins 2 to 0: 2 mental damage to Ann." in texts and "Ann takes 3 mental damage from Bo's defence." in texts
     assert positions(g, "ann", MENTAL) == before - 3
     assert "book_of_spells" in g.p("ann")["cards"]
 
@@ -508,7 +508,7 @@ def test_necklace_of_fireballs_burns_every_other_adventurer_on_the_tile(engine, 
     dice.next(2, 2, 1)  # Cy (Gretchen, Speed 4): 5, dodges - allies are caught too
     g.do("attack", "ann", target="bo", weapon="Necklace of Fireballs")
     texts = g.texts()
-    assert said(texts, "Bo rolls Speed (3 dice)") and "Bo takes 4 physical damage." in texts
+    assert said(texts, "Bo rolls Speed (3 dice)") and "Necklace of Fireballs: Bo takes 4 physical damage." in texts
     assert asked(g, "bo", "damage")
     g.do("decide", "bo", choice=next(o for o in g.state["pending"]["options"]
                                      if o.startswith("-2 Might") and "-2 Speed" in o))
@@ -556,7 +556,7 @@ def test_iron_flask_attacks_everyone_on_the_tile_including_the_opener(engine, di
     g.do("use", "ann", card="Iron Flask of Tuerny")
     texts = g.texts() + settle(g)
     assert len(said(texts, "rolls 6 dice for Iron Flask of Tuerny")) == 3
-    assert "Ann takes 3 physical damage." in texts
+    assert "Iron Flask of Tuerny: Ann takes 3 physical damage." in texts
     assert said(texts, "Bo holds off the attack") and said(texts, "Cy holds off the attack")
     assert positions(g, "ann") == ann - 3 and positions(g, "bo") == bo and positions(g, "cy") == cy
     with pytest.raises(IllegalAction, match="already attacked"):
@@ -624,7 +624,7 @@ def test_caltrops_stop_an_opponent_and_hurt_on_a_missed_roll(engine, dice):
     g.do("move", "bo", way="west")
     texts = g.texts() + settle(g)
     assert g.p("bo")["tile"] == "inner_chamber" and g.state["turn"]["stopped"]
-    assert said(texts, "Bo rolls Speed (3 dice)") and "Bo takes 1 physical damage." in texts
+    assert said(texts, "Bo rolls Speed (3 dice)") and "Caltrops: Bo takes 1 physical damage." in texts
     assert positions(g, "bo") == before - 1
     with pytest.raises(IllegalAction, match="movement is over"):
         g.do("move", "bo", way="west")
@@ -693,7 +693,7 @@ def test_otyugh_attacks_a_hero_leaving_its_tile(engine, dice):
     texts = g.texts() + settle(g)
     assert said(texts, "Cy rolls 3 dice for the Otyugh (3 dice)")
     assert said(texts, "Ann rolls Might to break free (5 dice)")
-    assert "Ann takes 2 physical damage." in texts
+    assert "Otyugh Tentacle: Ann takes 2 physical damage." in texts
     assert positions(g, "ann") == before - 2
     assert g.p("ann")["tile"] == "inner_chamber"  # the card hurts, it does not hold her
     assert any(t.get("card") == "otyugh_tentacle" for t in g.state["tokens"])  # still waiting
@@ -777,7 +777,7 @@ def test_symbol_of_bhaal_a_blank_costs_a_bystander_a_die_of_mental_damage(engine
     give(g, "cy", "symbol_of_bhaal")
     before = positions(g, "cy", MENTAL)
     texts = bo_kills_ann(g, dice, (0,), (2,))  # the Symbol's die, then the damage die
-    assert "Cy takes 2 mental damage." in texts
+    assert "Symbol of Bhaal: Cy takes 2 mental damage." in texts
     assert positions(g, "cy", MENTAL) == before - 2
 
 

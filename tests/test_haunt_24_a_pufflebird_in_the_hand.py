@@ -101,7 +101,7 @@ def test_drabin_defends_with_a_die_per_hero_and_dies_to_two_damage(engine, dice)
     dice.next(2, 2, 2)  # Ann's Sanity
     dice.next(1, 0, 0, 0)  # Drabin's Sanity 3 + 1 for Bo: 4 dice, 1
     g.do("attack", "ann", target=DRABIN, trait="sanity")
-    assert any("Sanity for Drabin Pufflebird 1 to defend (4 dice)" in t for t in g.texts())
+    assert any("Sanity for the Drabin Pufflebird to defend (4 dice)" in t for t in g.texts())
     assert drabin(g)["dead"]
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
 

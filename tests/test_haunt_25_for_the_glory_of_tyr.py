@@ -13,7 +13,7 @@ from bot.engine.view import view
 from tests.conftest import Game
 from tests.test_haunt_play import all_ready, revealed
 
-SITE = "Battlefield site"
+SITE = "Obstacle token"
 
 
 def tyr(engine):

@@ -105,7 +105,7 @@ def test_the_monster_turn_walks_cultists_first_toward_the_nearest_hero(engine, d
         g.do("decide", g.state["pending"]["player"], choice=0)
         texts += g.texts()
     cultist_at = next(i for i, t in enumerate(texts) if "Cultist 1 moves" in t)
-    golem_at = next(i for i, t in enumerate(texts) if "Iron Golem 1 moves" in t)
+    golem_at = next(i for i, t in enumerate(texts) if "The Iron Golem moves" in t)
     assert cultist_at < golem_at
     assert any("Cultist 1 attacks Cy with Sanity" in t for t in texts)
     assert cultists(g)[0]["tile"] == "catacomb_landing" and golem(g)["tile"] == "catacomb_landing"

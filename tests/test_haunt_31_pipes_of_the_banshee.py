@@ -74,8 +74,8 @@ def test_the_banshee_attacks_with_sanity_and_the_hero_defends_with_sanity(engine
     dice.next(0)
     g.do("monster", "bo", op="attack", monster="Banshee", target="ann")
     texts = g.texts()
-    assert any("Banshee 1 attacks Ann with Sanity" in t for t in texts)
-    assert any("rolls Sanity for Banshee 1 (6 dice)" in t for t in texts)
+    assert any("The Banshee attacks Ann with Sanity" in t for t in texts)
+    assert any("rolls Sanity for the Banshee (6 dice)" in t for t in texts)
     assert any("Ann rolls Sanity to defend" in t for t in texts)
     assert g.state["pending"]["player"] == "ann" and "Knowledge" in g.state["pending"]["options"][0]
 
@@ -275,7 +275,7 @@ def test_a_reflective_item_halves_her_defence_and_is_destroyed(engine, dice):
     dice.next(0, 0, 0, 0, 0, 0, 0, 0)
     dice.next(0, 0, 0, 0, 0, 0, 0, 0)
     g.do("attack", "cy", target="Banshee", trait="sanity")
-    assert any("Sanity for Banshee 1 to defend" in e["text"] and len(e.get("faces", [])) == 3 for e in g.events)
+    assert any("Sanity for the Banshee to defend" in e["text"] and len(e.get("faces", [])) == 3 for e in g.events)
     assert "potion_of_healing" not in g.p("cy")["cards"] and "potion_of_healing" in g.state["discard"]["item"]
     check(g.c, g.state)
 
@@ -286,4 +286,4 @@ def test_without_a_reflective_item_she_defends_with_all_her_dice(engine, dice):
     dice.next(0, 0, 0, 0, 0, 0, 0, 0)
     dice.next(0, 0, 0, 0, 0, 0, 0, 0)
     g.do("attack", "cy", target="Banshee", trait="sanity")
-    assert any("Sanity for Banshee 1 to defend" in e["text"] and len(e.get("faces", [])) == 6 for e in g.events)
+    assert any("Sanity for the Banshee to defend" in e["text"] and len(e.get("faces", [])) == 6 for e in g.events)

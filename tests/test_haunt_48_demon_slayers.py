@@ -175,8 +175,8 @@ def test_the_demon_hunts_the_nearest_hero_then_the_next(engine, dice):
     events = list(g.do("end", "ann"))
     while g.state["pending"]:
         events += g.do("decide", g.state["pending"]["player"], choice=0)
-    attacks = [e["text"] for e in events if "Demon 1 attacks" in e["text"]]
-    assert attacks[:2] == ["Demon 1 attacks Cy with Might.", "Demon 1 attacks Ann with Might."]
+    attacks = [e["text"] for e in events if "The Demon attacks" in e["text"]]
+    assert attacks[:2] == ["The Demon attacks Cy with Might.", "The Demon attacks Ann with Might."]
     assert monsters(g, "Demon")[0]["tile"] == "elfsong_tavern"
 
 

@@ -172,7 +172,8 @@ def test_an_explosive_trap_blasts_the_tile_and_singes_the_next(engine, dice):
     assert any("The blast beats Cy 1 to 0" in t for t in texts)
     assert traps(g) == []
     assert sorted(t for t in texts if "takes" in t and "physical damage" in t) == [
-        "Ann takes 1 physical damage.", "Cy takes 1 physical damage.", "Cy takes 1 physical damage."]  # not Bo
+        "Down to the Wire: Ann takes 1 physical damage.", "Down to the Wire: Cy takes 1 physical damage.",
+        "Down to the Wire: Cy takes 1 physical damage."]  # not Bo; each names where it comes from
 
 
 def test_the_traitor_leaves_traps_freely_and_sets_new_ones(engine, dice):

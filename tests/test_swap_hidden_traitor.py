@@ -135,5 +135,7 @@ def test_the_hidden_traitor_cannot_be_told_apart(engine, number):
                     assert seen_a[key] == seen_b[key], f"step {step}, {action}: {viewer} can tell by {key}"
             if a["phase"] == "over":
                 break
-        assert render_map(engine.content, a) == render_map(engine.content, b), "the map gives the traitor away"
+        if all(a["players"][p]["alive"] and b["players"][p]["alive"] for p in pair):  # (a death turns a token over,
+            # and the map marks a traitor the table knows)
+            assert render_map(engine.content, a) == render_map(engine.content, b), "the map gives the traitor away"
     assert compared > 60, "the haunt was played for a while"

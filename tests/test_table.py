@@ -126,7 +126,7 @@ def test_join_without_adventurer_or_name_and_odd_numbers_are_answered_not_crashe
         table.apply(autoplay.choose(table.content, table.state, rnd))
     for line, answer in [("choose ²", "! Pick one of: 1. "), ("choose ٣", "! Pick one of: 1. "),
                          ("choose 1e999", "! Pick one of: 1. "), ("choose " + "9" * 50, "! Pick one of: 1. "),
-                         ("choose 99", "! Pick a number from 1 to "), ("choose -1", "! Options are numbered from 1."),
+                         ("choose 99", "! There is no option 99 now: 1. "), ("choose -1", "! Options are numbered from 1."),
                          ("choose 0", "! Options are numbered from 1.")]:
         said.clear()
         state = table.state

@@ -23,9 +23,13 @@ def without_player(action: dict) -> dict:
 
 def outcome(engine, state, action):
     try:
-        return engine.apply(state, action)
+        state, events = engine.apply(state, action)
     except IllegalAction as e:
         return e.reason
+    chain = state.get("undo") or {}
+    if "actions" in chain:  # a take-back chain keeps the actions as they were said (a card by name or by id)
+        state = {**state, "undo": {**chain, "actions": len(chain["actions"])}}
+    return state, events
 
 
 def test_the_points_meet_every_kind_of_action(points, content):

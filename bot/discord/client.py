@@ -23,7 +23,7 @@ from bot.discord.map_queue import MapQueue
 from bot.discord.pace import ChannelPace
 from bot.discord.private_threads import PrivateThreads
 from bot.discord.turn_posts import TurnPosts, in_play
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, story
 from bot.service import GameService, StoreError, Superseded
 from bot.vocabulary import ButtonAction
 
@@ -148,8 +148,11 @@ class GameBot(discord.Client):
             return None
         if unsigned:
             await self.private(interaction, unsigned)
-            await self.announce(None, outcome, channel=interaction.channel
-                                or self.get_partial_messageable(interaction.channel_id))
+            if in_play(outcome):
+                await self.turn_posts.show(interaction, outcome, answered=True)
+            else:
+                await self.announce(None, outcome, channel=interaction.channel
+                                    or self.get_partial_messageable(interaction.channel_id))
             return outcome
         if in_play(outcome):
             await self.turn_posts.show(interaction, outcome)
@@ -206,6 +209,8 @@ class GameBot(discord.Client):
                                       sent, d.said, d.tail, view)
         if state["phase"] == "over" and outcome.before["phase"] != "over":
             await post(await self.seed_reveal(outcome.game))
+            for part in messages.chunks(story.reveal_lines(self.content, state)):
+                await post(part)
         if state["phase"] == "over" and state.get("board"):
             await self.send_replay(post, outcome.game)
         await self.send_private(post, d.private, outcome.game, outcome.seq)  # before the map, which may take a while
@@ -265,16 +270,18 @@ class GameBot(discord.Client):
             await self.service.delivered(game, seq)
 
     async def map_file(self, state: dict, interaction, wait: float | None = None,
-                       asked: bool = False) -> discord.File | None:
+                       asked: bool = False, whole: bool = True) -> discord.File | None:
         """The map as an attachment, drawn in a worker process so a render
         never stalls the event loop (and the other games) behind the GIL.
         The worker draws only with CPU time the bot's answers leave, newest
         map first (see MapQueue). With `wait`, None once that many seconds
         pass (the map is not drawn if not begun); `asked`: a player asked for
-        it (it goes first)."""
+        it (it goes first); `whole`: the whole city, else the turn's picture
+        made for a phone (the tiles around whoever acts, with a locator)."""
         limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
         try:
-            data = await self.maps.draw(render_png, state, limit, wait=wait, asked=asked)
+            data = await self.maps.draw(render_png if whole else render_turn_png, state, limit, wait=wait,
+                                        asked=asked)
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
             return None
@@ -296,7 +303,8 @@ class GameBot(discord.Client):
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.renderer, render_replay, game.seed, actions, game.state["options"])
-            await post("The game, turn by turn:", file=discord.File(io.BytesIO(data), filename="replay.gif"))
+            await post("The game, turn by turn, as the table saw it (what was hidden shows only in the last "
+                       "picture, after the end):", file=discord.File(io.BytesIO(data), filename="replay.gif"))
         except discord.HTTPException as e:
             log.info("replay not sent in %s: %s", game.channel_id, e)
         except Exception:  # noqa: BLE001 - a picture must never break the game's end
@@ -347,15 +355,15 @@ class GameBot(discord.Client):
             return
         body = messages.summary(self.content, game.state)
         try:
-            await self.pace.wait(channel.id)
             if game.summary_message_id:
-                msg = channel.get_partial_message(int(game.summary_message_id))
-                await msg.edit(content=body)
+                async with self.pace.write(channel.id):
+                    await channel.get_partial_message(int(game.summary_message_id)).edit(content=body)
                 return
-            msg = await channel.send(body)
+            async with self.pace.write(channel.id):
+                msg = await channel.send(body)
             await self.service.set_summary_message(game, str(msg.id))
-            await self.pace.wait(channel.id)
-            await msg.pin()
+            async with self.pace.write(channel.id):
+                await msg.pin()
         except discord.HTTPException as e:
             log.info("summary not updated in %s: %s", game.channel_id, e)
 
@@ -442,8 +450,8 @@ class GameBot(discord.Client):
             else:
                 body = (f"<@{uid}>'s turn deadline has passed. Other players may vote with /game skip to skip it.")
             try:
-                await self.pace.wait(channel.id)
-                await channel.send(body, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+                async with self.pace.write(channel.id):
+                    await channel.send(body, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
             except discord.HTTPException as e:
                 log.info("timer message not sent to %s: %s", game.channel_id, e)
 
@@ -490,13 +498,17 @@ def poster(interaction: discord.Interaction | None, channel=None, thinking: "Thi
         if interaction is None:
             return await plain(channel, content, **kwargs)
         if not interaction.response.is_done():
-            return await interaction.response.send_message(content, **kwargs)
-        return await interaction.followup.send(content, wait=True, **kwargs)
+            return await interaction.response.send_message(content, **kwargs)  # (within 3 s: never waits)
+        if pace is None:
+            return await interaction.followup.send(content, wait=True, **kwargs)
+        async with pace.write(interaction.channel_id):  # a public follow-up is one more write the channel sees
+            return await interaction.followup.send(content, wait=True, **kwargs)
 
     async def plain(where, content, **kwargs):  # a message of the bot's own, within the channel's pace
-        if pace is not None:
-            await pace.wait(where.id)
-        return await where.send(content, **kwargs)
+        if pace is None:
+            return await where.send(content, **kwargs)
+        async with pace.write(where.id):
+            return await where.send(content, **kwargs)
     return post
 
 
@@ -557,6 +569,13 @@ def render_png(state: dict, max_bytes: int) -> bytes:
     from bot.render import render_map
     turn = state.get("turn") or {}
     return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
+
+
+def render_turn_png(state: dict, max_bytes: int) -> bytes:
+    """Runs in the render worker: the turn's picture, sized for a phone."""
+    from bot.content import load_content
+    from bot.render import render_turn
+    return render_turn(load_content(), state, max_bytes=max_bytes)
 
 
 def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:

@@ -2,6 +2,7 @@
 
 Pure functions: the client only sends what these return.
 """
+import re
 from dataclasses import dataclass, field
 
 from bot import text, vocabulary
@@ -9,6 +10,7 @@ from bot.engine.legal import actor
 from bot.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
+READY = re.compile(r".+ is ready \([0-9]+ of [0-9]+\)\.")  # the engine's line for a Ready: the last line says it
 LATE_SECRET = "(Late, sorry: I stopped before this could reach you, and send it now that I am back.)"
 MAP_LATER = "(No map this turn: I am busy drawing for many games. /map shows it.)"
 NO_ATTACH = ("I may not attach files in this channel, so the map is missing. A server admin can give me the Attach "
@@ -27,6 +29,7 @@ class Delivery:
     ping: list[str] = field(default_factory=list)            # users to mention once
     said: list[str] = field(default_factory=list)            # what happened (the public lines but the last)
     tail: str = ""                                           # who acts now: the prompt or reminder line
+    opening: int = 0                                         # where in `said` a new turn's first line is
 
 
 def route(events: list[dict], state: dict | None = None) -> tuple[list[str], dict[str, list[str]]]:
@@ -65,14 +68,20 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
     was_waiting = actor(before)
     h = state.get("haunt")
     if state["phase"] == "haunt" and not (h or {}).get("started", True):
+        # The reading time: one message, pinging everyone once; each Ready edits its last line.
         first_reveal = before["phase"] != "haunt"
         not_ready = [p for p in state["seats"] if state["players"][p]["alive"] and p not in h["ready"]]
         d.ping = not_ready if first_reveal else []
-        lines = list(public)
-        if not_ready:
-            lines.append(", ".join(f"<@{p}>" for p in not_ready) + ": your side's rules came by private message "
-                         "(or press My secret rules). Press Ready when you have read them.")
-        d.public = chunks(lines)
+        d.said = [line for line in public if not READY.fullmatch(line)]
+        if first_reveal:
+            d.tail = (", ".join(f"<@{p}>" for p in not_ready) + ": your side's rules came by private message "
+                      "(or press My secret rules). Press Ready when you have read them.")
+        elif not_ready:
+            names = [state["players"][p]["name"] for p in h["ready"]]
+            d.tail = (f"(Ready: {', '.join(names) or 'nobody yet'} — waiting for "
+                      f"{', '.join(state['players'][p]['name'] for p in not_ready)}. Your side's rules came by "
+                      "private message, or press My secret rules.)")
+        d.public = chunks(public + [d.tail] if d.tail else public)  # (the private answer to a Ready says it)
         return d
     turn_changed = bool(state.get("turn")) and (not before.get("turn") or
                                                   before["turn"]["number"] != state["turn"]["number"])
@@ -85,6 +94,10 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
         if asked and asked[-1] in lines:
             lines.remove(asked[-1])
     d.said = list(lines)
+    if turn_changed:  # the lines before the new turn's first line close the turn before
+        header = next((vocabulary.spoken(e["text"], state, "discord") for e in events
+                       if e["to"] == "all" and e["kind"] == "turn"), None)
+        d.opening = lines.index(header) if header in lines else 0
     if waiting and state["phase"] != "over":
         d.tail = prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting)
         lines.append(d.tail)

@@ -1,15 +1,21 @@
 """One message per turn. While a turn is played, the bot edits that turn's
 message in place (what happened, who acts now, fresh buttons) instead of
 posting a message per click; a new message starts only when the next turn
-begins (or when someone else must be pinged to answer a question), with the
-map attached when it is due. Edits wait a moment so quick clicks share one
-edit: Discord allows 5 writes per 5 seconds in a channel.
+begins (or the haunt is revealed, or someone else must be pinged to answer
+a question), with the map attached when it is due. Edits wait a moment so
+quick clicks share one edit: Discord allows 5 writes per 5 seconds in a
+channel. The message a new one supersedes keeps what happened, its turn's
+last lines included, and loses its buttons right after (the new message
+goes first when the channel is at its limit); so no line of a turn sits
+under another turn's header. The haunt's reading time is one message too:
+each Ready edits its last line.
 
 A click is acknowledged silently (the turn message shows its result); a
 slash command is answered privately with what it did. The record of each
 channel's turn message lives in memory: after a restart, the first click on
 the current turn's message picks it up again (a slash command starts a new
-one)."""
+one, and the message before keeps its buttons, which the service refuses
+as stale)."""
 import asyncio
 import logging
 from collections import defaultdict
@@ -18,6 +24,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.discord import messages, views
+from bot.engine import story
 from bot.vocabulary import turn_number
 
 log = logging.getLogger("bot.discord")
@@ -42,13 +49,16 @@ class TurnPost:
 
 
 def in_play(outcome) -> bool:
-    """An action inside the turns of a running game (not the lobby, the
-    reveal's reading time or the end): these are shown in turn messages."""
+    """An action of a started game (not the lobby or the start): from the
+    first turn to the end, the reveal and its reading time included, these
+    are shown in turn messages."""
     before, state = outcome.before, outcome.state
+    return before.get("phase") in PLAYING and bool(before.get("board")) and state.get("phase") in (*PLAYING, "over")
 
-    def playing(s):
-        return s.get("phase") in PLAYING and bool(s.get("turn")) and (s.get("haunt") or {}).get("started", True)
-    return playing(before) and playing(state) and before["phase"] == state["phase"]
+
+def started(s: dict) -> bool:
+    """Whether the game is past the haunt's reading time (or before the haunt)."""
+    return (s.get("haunt") or {}).get("started", True)
 
 
 def lines_of(content: str | None) -> list[str]:
@@ -64,107 +74,144 @@ class TurnPosts:
         self.posts: dict[str, TurnPost] = {}
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.busy = 0  # actions being shown now
+        self.closing: set[asyncio.Task] = set()  # superseded messages waiting for the pace to lose their buttons
 
     def idle(self) -> bool:
         """Nothing being shown and no edit waiting: every turn message is up to date."""
-        return self.busy == 0 and all(p.flush is None or p.flush.done() for p in self.posts.values())
+        return self.busy == 0 and not self.closing and \
+            all(p.flush is None or p.flush.done() for p in self.posts.values())
 
     def adopt(self, game, state: dict, channel, sent, said: list[str], tail: str, view):
         """A message posted another way (a public answer with the turn's
-        buttons) becomes the turn message."""
+        buttons) becomes the turn message; the one before loses its buttons."""
         message_id = getattr(getattr(sent, "resource", None), "id", None) or getattr(sent, "id", None)
         if message_id and state.get("phase") in PLAYING and state.get("turn"):
-            self.drop(game.channel_id)
+            self.retire(game.channel_id)
             self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, int(message_id),
                                                    list(said), tail, view)
 
-    def drop(self, channel_id: str):
+    def drop(self, channel_id: str) -> TurnPost | None:
         post = self.posts.pop(channel_id, None)
         if post and post.flush:
             post.flush.cancel()
             post.flush = None  # the cancelled task's traceback holds the post: no cycle left for the collector
+        return post
 
-    async def show(self, interaction: discord.Interaction, outcome):
+    def retire(self, channel_id: str):
+        """The channel's turn message is superseded (its turn or game is
+        over): it keeps what happened and loses its buttons, as soon as the
+        channel's pace allows."""
+        post = self.drop(channel_id)
+        if post is not None:
+            self.close_later(post)
+
+    def close_later(self, post: TurnPost):
+        task = asyncio.create_task(self._close(post))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
+
+    async def show(self, interaction: discord.Interaction, outcome, answered: bool = False, extra: str = ""):
+        """Show an action of a started game in the channel's turn message.
+        `answered`: the user was already answered privately; `extra`: a line
+        to put before what happened."""
         self.busy += 1
         try:
-            await self._show(interaction, outcome)
+            await self._show(interaction, outcome, answered, extra)
         finally:
             self.busy -= 1
 
-    async def _show(self, interaction: discord.Interaction, outcome):
-        bot, game, state = self.bot, outcome.game, outcome.state
-        d = messages.deliver(bot.content, outcome.before, state, outcome.events)
+    async def _show(self, interaction: discord.Interaction, outcome, answered: bool, extra: str):
+        bot, game, state, before = self.bot, outcome.game, outcome.state, outcome.before
+        d = messages.deliver(bot.content, before, state, outcome.events)
         view, hints = views.turn_controls(bot.content, state, game.id)
         tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
+        lines = [extra, *d.said] if extra else list(d.said)
+        opening = d.opening + (1 if extra else 0)
         clicked = interaction.type == discord.InteractionType.component
         if clicked:
             if not interaction.response.is_done():
                 await interaction.response.defer()  # the turn message shows what the click did
-        else:
-            await bot.private(interaction, messages.chunks(d.said or ["Done."])[0])
+        elif not answered:
+            await bot.private(interaction, (messages.chunks(lines) or d.public or ["Done."])[0])
         channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id)
         await bot.send_private(bot.channel_poster(channel), d.private, game, outcome.seq)  # first: a map may take a while
+        over = state["phase"] == "over"
+        if over:
+            lines.append(await bot.seed_reveal(game))
+        stage = before["phase"] != state["phase"] or started(before) != started(state)
         async with self.locks[game.channel_id]:
             post = self.posts.get(game.channel_id)
-            if post and (post.game_id != game.id or post.turn != turn_number(outcome.before)):
-                self.drop(game.channel_id)
+            if post and (post.game_id != game.id or post.turn != turn_number(before)):
+                self.retire(game.channel_id)  # its turn went on without it (e.g. a restart in between)
                 post = None
             if post is None and clicked and interaction.message is not None:
                 shown = lines_of(interaction.message.content)
-                post = TurnPost(game.id, turn_number(outcome.before), channel, interaction.message.id, shown,
+                post = TurnPost(game.id, turn_number(before), channel, interaction.message.id, shown,
                                 shown=len(shown))
                 self.posts[game.channel_id] = post
             others = [u for u in d.ping if u != actor]
-            if post is not None and not outcome.turn_changed and not others:
-                post.lines += d.said
+            if post is not None and not outcome.turn_changed and not others and not stage:
+                post.lines += lines
                 post.tail, post.view, post.dirty = tail, view, True
                 if post.flush is None or post.flush.done():
                     post.flush = asyncio.create_task(self._flush_later(game.channel_id, post))
             else:
-                carried = []
-                if post is not None and bot.pace.free(game.channel_id):
-                    await self._close(game.channel_id, post)
-                elif post is not None:
-                    # Quick play and the channel is at Discord's limit: the finished turn's message keeps its
-                    # (now stale) buttons, and what it did not yet show opens the next turn's message.
-                    carried = post.lines[post.shown:]
+                if post is not None:
+                    # what closes the turn (its end, the haunt roll) stays in its message; the next turn's
+                    # message begins with that turn's first line, so no line sits under another turn's header
+                    cut = opening if outcome.turn_changed else 0
+                    post.lines += lines[:cut]
+                    lines = lines[cut:]
                     self.drop(game.channel_id)
-                await self._open(interaction, outcome, channel, d, tail, view, carried)
-        if outcome.turn_changed and messages.new_round(outcome.before, state):
+                try:
+                    await self._open(interaction, outcome, channel, d, lines, tail, view)
+                finally:
+                    if post is not None:  # after the new message: it goes first when the channel is at its limit
+                        self.close_later(post)
+        if over:  # everything that was hidden, for everyone (bot.engine.story)
+            for part in messages.chunks(story.reveal_lines(bot.content, state)):
+                async with bot.pace.write(game.channel_id):
+                    await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
+        if over and state.get("board"):
+            await bot.send_replay(bot.channel_poster(channel), game)
+        if stage:
+            bot.summary_due(game, now_too=True)
+        elif outcome.turn_changed and messages.new_round(before, state):
             bot.summary_due(game)
 
-    async def _open(self, interaction, outcome, channel, d, tail: str, view, carried: list[str] = ()):
-        """The next turn's message (or a question for someone else), with the
-        map when it is due, pinging who must act; `carried`: lines of the
-        turn before that its message did not show."""
+    async def _open(self, interaction, outcome, channel, d, lines: list[str], tail: str, view):
+        """The next turn's message (or a question for someone else, the
+        reveal, the end), with the map when it is due, pinging who must act."""
         bot, game, state = self.bot, outcome.game, outcome.state
         due = messages.map_due(outcome.before, state)
-        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT) if due else None
-        lines = [*carried, *d.said]
+        whole = state["phase"] != outcome.before["phase"]  # the haunt's start and the end show the whole city
+        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT, whole=whole) if due else None
         body = messages.turn_text(lines, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
         kwargs = {"view": view, "allowed_mentions": views.pinging(d.ping)}
-        await bot.pace.wait(game.channel_id)
         try:
-            sent = await channel.send(body, file=picture, **kwargs) if picture else await channel.send(body, **kwargs)
+            async with bot.pace.write(game.channel_id):
+                sent = await channel.send(body, file=picture, **kwargs) if picture else \
+                    await channel.send(body, **kwargs)
         except discord.Forbidden:
             if picture is None:
                 raise
             log.info("cannot attach the map in %s", game.channel_id)
-            sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
-        self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, lines, tail, view,
-                                               shown=len(lines))
-        bot.remember_buttons(game, sent)
+            async with bot.pace.write(game.channel_id):
+                sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
+        if view is not None:  # (the end's message has nothing to edit later)
+            self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, lines, tail, view,
+                                                   shown=len(lines))
+            bot.remember_buttons(game, sent)
 
-    async def _close(self, channel_id: str, post: TurnPost):
-        """The turn is over: its message keeps what happened, without buttons."""
-        self.drop(channel_id)
-        await self.bot.pace.wait(channel_id)
+    async def _close(self, post: TurnPost):
+        """A superseded turn message keeps what happened, without buttons."""
         try:
-            await post.channel.get_partial_message(post.message_id).edit(
-                content=messages.turn_text(post.lines, ""), view=None)
+            async with self.bot.pace.write(post.channel.id):
+                await post.channel.get_partial_message(post.message_id).edit(
+                    content=messages.turn_text(post.lines, ""), view=None)
         except discord.HTTPException as e:
-            log.info("turn message not closed in %s: %s", channel_id, e)
+            log.info("turn message not closed in %s: %s", post.channel.id, e)
 
     async def _flush_later(self, channel_id: str, post: TurnPost):
         """Edit the turn message once things have been quiet for a moment."""
@@ -173,12 +220,12 @@ class TurnPosts:
             async with self.locks[channel_id]:
                 if self.posts.get(channel_id) is not post:
                     return
-                await self.bot.pace.wait(channel_id)
-                if self.posts.get(channel_id) is not post:
-                    return
-                post.dirty, post.shown = False, len(post.lines)
-                try:
-                    await post.channel.get_partial_message(post.message_id).edit(
-                        content=messages.turn_text(post.lines, post.tail), view=post.view)
-                except discord.HTTPException as e:
-                    log.info("turn message not edited in %s: %s", channel_id, e)
+                async with self.bot.pace.write(channel_id):
+                    if self.posts.get(channel_id) is not post:
+                        return
+                    post.dirty, post.shown = False, len(post.lines)
+                    try:
+                        await post.channel.get_partial_message(post.message_id).edit(
+                            content=messages.turn_text(post.lines, post.tail), view=post.view)
+                    except discord.HTTPException as e:
+                        log.info("turn message not edited in %s: %s", channel_id, e)

@@ -14,17 +14,21 @@ from bot import vocabulary
 from bot.engine.legal import across_barrier, actor, legal_actions
 from bot.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
-ROWS = 5          # Discord: at most 5 rows of 5 buttons
-PER_ROW = 5
+ROWS = 2            # a turn's controls take two rows at most: most players read on a phone (Discord allows 5)
+PER_ROW = 5         # Discord: at most 5 buttons a row
 BUTTON_CHOICES = PER_ROW  # a question with more options than this is asked with select menus
 PER_SELECT = 25     # Discord: at most 25 options in a select menu
-SELECTS = ROWS - 1  # a select fills a row; the last row keeps the Map and My sheet buttons
+SELECTS = ROWS      # a select fills a row: a long question gets two menus at most
 LABEL = 100         # Discord: a select option's label and description
 
 STYLES = {"decide": discord.ButtonStyle.primary, "ready": discord.ButtonStyle.success,
           "attack": discord.ButtonStyle.danger, "end": discord.ButtonStyle.danger}
-# The order of the rows of a turn: moves, attacks, then what the cards and the tile offer.
-GROUPS = (("move",), ("attack",), ("roll", "power", "use", "pickup"), ("drop", "trade"))
+# The common moves are buttons, in this order; the rest of a turn is in the "More actions…" menu, in MENU_ORDER.
+COMMON = ("move", "attack", "monster", "task")
+LAST = ("undo", "end")  # always buttons, last in the first row
+MENU_ORDER = ("roll", "power", "use", "pickup", "drop", "trade")
+# The menu's last options show something, as the buttons they stand for do (only to whoever chose them).
+VIEW_OPTIONS = {"show.sheet": ("sheet", "My sheet (only you see it)"), "show.map": ("map", "Map (only you see it)")}
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabulary.CUSTOM_ID):
@@ -44,9 +48,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabular
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=vocabulary.SELECT_ID):
-    """A select menu answering a question: each option carries its answer,
-    the menu the game, turn and question (see bot.vocabulary), so it keeps
-    working after a restart and a stale one is refused like a stale button."""
+    """A select menu answering a question, or a turn's "More actions…": each
+    option carries its action, the menu the game, turn and question (see
+    bot.vocabulary), so it keeps working after a restart and a stale one is
+    refused like a stale button."""
 
     def __init__(self, custom_id: str, options: list[discord.SelectOption], placeholder: str | None = None):
         # (no row: in discord.py 2.7 a select's row is not seen through a DynamicItem; a select fills a
@@ -60,6 +65,9 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=vocabular
 
     async def callback(self, interaction: discord.Interaction):
         values = self.item.values
+        if values and values[0] in VIEW_OPTIONS:  # My sheet or the Map, from a turn's menu
+            await interaction.client.on_view_button(interaction, VIEW_OPTIONS[values[0]][0])
+            return
         carried = vocabulary.from_select(self.item.custom_id, values[0]) if values else None
         await interaction.client.on_action_button(interaction, carried)
 
@@ -136,9 +144,12 @@ def pinging(users: list[str]) -> discord.AllowedMentions:
 
 
 def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View | None, list[str]]:
-    """The buttons for whoever the game waits for, one per legal action (as
-    many as fit), and the slash commands for a legal action whose button
-    could not carry it."""
+    """The controls for whoever the game waits for, in at most two rows (most
+    players read on a phone): the common moves as buttons (moves, attacks,
+    haunt moves, a short question's answers, Undo, End), the rest (items,
+    the power, the tile's roll, what does not fit) in a "More actions…"
+    menu that also shows My sheet and the Map; and the slash commands for a
+    legal action neither could carry."""
     who = actor(state)
     if who is None or state["phase"] == "over":
         return None, []
@@ -158,52 +169,56 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
         return ActionButton(custom_id, vocabulary.describe(action, state, content), style, row)
 
     view = Controls()
-    seen: set[str] = set()
-
-    def add(item, row=None):
-        if item is not None and item.item.custom_id not in seen:
-            seen.add(item.item.custom_id)
-            if row is not None:
-                item.item.row = row
-            view.add_item(item)
-
+    fixed = sorted((a for a in actions if a["type"] in LAST), key=lambda a: LAST.index(a["type"]))
+    others = [a for a in actions if a["type"] not in LAST]
     if state["pending"]:  # a short question: a button for each answer, in one row; a long one: menus
-        if len(actions) > BUTTON_CHOICES:
-            return _question_menus(content, state, game_id, actions, view, hints)
-        for action in actions:
-            add(button(action, 0))
+        if len(others) > BUTTON_CHOICES:
+            return _question_menus(content, state, game_id, others, fixed, view, hints, button)
+        for action in others + fixed:
+            _add(view, button(action, 0))
         return view, hints
     for foe in across_barrier(content, state):
         hints.append(f"no Attack on {state['players'][foe]['name']}, who is across the barrier of the "
                      f"{content.tiles[state['players'][foe]['tile']].name} (cross it with the tile's roll first)")
-    ends = [a for a in actions if a["type"] == "end"]
-    others = [a for a in actions if a["type"] != "end"]
     if any(a["type"] == "ready" for a in actions):
         for action in others:
-            add(button(action, 0))
-        add(ViewButton("secret", "My secret rules", discord.ButtonStyle.primary, 0))
+            _add(view, button(action, 0))
+        _add(view, ViewButton("secret", "My secret rules", discord.ButtonStyle.primary, 0))
         return view, hints
-    if (state.get("turn") or {}).get("monsters"):
-        groups = [[a for a in others if a["type"] == "monster"], [a for a in others if a["type"] != "monster"]]
-        last = []
-    else:
-        groups = [[a for a in others if a["type"] in kinds] for kinds in GROUPS]
-        groups.append([a for a in others if not any(a["type"] in kinds for kinds in GROUPS)])
-        last = [ViewButton("sheet", "My sheet", row=ROWS - 1)]
-    row = 0
-    for group in groups:
-        for start in range(0, len(group), PER_ROW):
-            if row >= ROWS - 1:
-                break  # the last row is for End; what does not fit is a slash command away
-            for action in group[start:start + PER_ROW]:
-                add(button(action, row))
-            row += 1
-    for item in last:
-        add(item)
-    add(ViewButton("map", "Map", row=ROWS - 1))
-    for action in ends:
-        add(button(action, ROWS - 1))
+    common = sorted((a for a in others if a["type"] in COMMON), key=lambda a: COMMON.index(a["type"]))
+    rest = sorted((a for a in others if a["type"] not in COMMON), key=_rarity)
+    if not rest and len(common) + len(fixed) <= ROWS * PER_ROW - 2:
+        # everything fits as buttons: My sheet and Map after them, two rows at most
+        items = [b for b in (button(a, None) for a in common + fixed) if b is not None]
+        for n, item in enumerate(items + [ViewButton("sheet", "My sheet"), ViewButton("map", "Map")]):
+            _add(view, item, n // PER_ROW)
+        return view, hints
+    room = PER_ROW - len(fixed)  # one row of buttons, then the menu
+    for action in common[:room] + fixed:
+        _add(view, button(action, 0))
+    options = []
+    for action in common[room:] + rest:
+        value = vocabulary.select_value(action)
+        if value is None or len(options) >= PER_SELECT - len(VIEW_OPTIONS):
+            hints.append(vocabulary.slash_hint(action, state, content))
+        else:
+            options.append(_option(vocabulary.describe(action, state, content), value))
+    options += [discord.SelectOption(label=label, value=value) for value, (_, label) in VIEW_OPTIONS.items()]
+    view.add_item(ActionSelect(vocabulary.to_select_id(game_id, turn, "", 0), options, "More actions…"))
     return view, hints
+
+
+def _add(view: discord.ui.View, item, row: int | None = None):
+    """Add a button in `row` (None: a button that could not be made, already hinted)."""
+    if item is not None:
+        if row is not None:
+            item.item.row = row
+        view.add_item(item)
+
+
+def _rarity(action: dict) -> int:
+    """Where an action comes in the menu: the tile's roll and the power first, then items, then the rest."""
+    return MENU_ORDER.index(action["type"]) if action["type"] in MENU_ORDER else len(MENU_ORDER)
 
 
 def _option(text: str, value: str) -> discord.SelectOption:
@@ -217,17 +232,19 @@ def _option(text: str, value: str) -> discord.SelectOption:
                                 description=rest if len(rest) <= LABEL else rest[:LABEL - 1] + "…")
 
 
-def _question_menus(content, state: dict, game_id: int, actions: list[dict], view: discord.ui.View,
-                    hints: list[str]) -> tuple[discord.ui.View, list[str]]:
-    """A question with many options: select menus of up to 25 options each
-    (every option, as far as four menus reach), then a row with Map and My
-    sheet. An option a menu cannot carry is left to /choose."""
+def _question_menus(content, state: dict, game_id: int, actions: list[dict], fixed: list[dict],
+                    view: discord.ui.View, hints: list[str], button) -> tuple[discord.ui.View, list[str]]:
+    """A question with many options: a select menu of up to 25 options, then
+    a row with Undo (when open), Map and My sheet; past 25, two menus (50
+    options), /choose for the rest and /map, /sheet for those buttons. An
+    option a menu cannot carry is left to /choose."""
     turn = vocabulary.turn_number(state)
     question = pending_key(state)
+    room = PER_SELECT if len(actions) <= PER_SELECT else PER_SELECT * SELECTS
     options, left = [], []
     for i, action in enumerate(actions):
         value = vocabulary.select_value(action)
-        if value is None or len(options) >= PER_SELECT * SELECTS:
+        if value is None or len(options) >= room:
             left.append(i + 1)
         else:
             options.append((i + 1, _option(vocabulary.describe(action, state, content), value)))
@@ -237,10 +254,15 @@ def _question_menus(content, state: dict, game_id: int, actions: list[dict], vie
         placeholder = "Choose your answer" if len(menus) == 1 else f"Choose: options {first} to {last}"
         view.add_item(ActionSelect(vocabulary.to_select_id(game_id, turn, question, n), [o for _, o in menu],
                                    placeholder))
-    if left:  # (every answer fits an option: only options past the fourth menu are left)
+    if left:  # (every answer fits an option: only options past the menus are left)
         hints.append(f"/choose option:{left[0]}" + (f" to {left[-1]}" if len(left) > 1 else ""))
-    view.add_item(ViewButton("map", "Map"))  # the row after the menus
-    view.add_item(ViewButton("sheet", "My sheet"))
+    if len(menus) < ROWS:  # the row after the menu
+        for action in fixed:
+            _add(view, button(action, None))
+        view.add_item(ViewButton("map", "Map"))
+        view.add_item(ViewButton("sheet", "My sheet"))
+    else:
+        hints += [vocabulary.slash_hint(action, state, content) for action in fixed]
     return view, hints
 
 

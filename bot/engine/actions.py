@@ -48,6 +48,7 @@ VERBS: dict[str, dict[str, tuple[str, bool]]] = {
     "part_two": {},
     "decide": {"choice": (CHOICE, True)},
     "end": {},
+    "undo": {},  # take back your last action of this turn (bot.engine.undo)
 }
 
 

@@ -84,7 +84,7 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
     s = ctx.s
     turn = s["turn"]
     if turn.get("monsters"):
-        raise IllegalAction("It is the monster turn: attack with a monster (`monster attack`).")
+        raise IllegalAction("It is the monster turn: attack with one of the monsters, not with your adventurer.")
     if turn.get("attacked"):
         raise IllegalAction("You have already attacked this turn; an attack is once per turn.")
     weapon_id = cd.held_card(ctx, pid, weapon) if weapon else None
@@ -117,12 +117,12 @@ def attack(ctx, pid: str, target: str, trait: str | None, weapon: str | None, re
         if pid in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS and not m.get("ally"):
             raise IllegalAction("The monsters are on your side.")
         if m.get("ally") and pid not in hp.traitors(s):
-            raise IllegalAction(f"{m['name']} {m['number']} is on your side.")
+            raise IllegalAction(f"{st.monster_called(m)} is on your side.")
         if trait not in m["traits"]:
             raise IllegalAction(f"{m['name']} has no {trait.capitalize()}, so it cannot be attacked with it.")
         if m["tile"] == here and not st.beside(s, pid, m):
-            raise IllegalAction(f"{m['name']} {m['number']} is on the other side of the barrier.")
-        where, defence_value, name, target = m["tile"], m["traits"][trait], f"{m['name']} {m['number']}", m["id"]
+            raise IllegalAction(f"{st.monster_called(m)} is on the other side of the barrier.")
+        where, defence_value, name, target = m["tile"], m["traits"][trait], f"{st.monster_called(m)}", m["id"]
     if where not in attack_range(ctx, pid, trait, weapon_id):
         raise IllegalAction(f"{name} is not within reach: attack someone on your tile"
                             + (" or in a straight line of doorways." if weapon_id else "."))
@@ -190,7 +190,7 @@ def defence_roll(ctx, target: str, trait: str, value: int) -> int:
     faces = []
     roller = hooks.first("defence_roller", ctx, target, trait) or hp.controller(ctx.s)
     total = effects.make_roll(ctx, roller, rng.dice_count(value),
-                              f"{trait.capitalize()} for {m['name']} {m['number']} to defend", kind="defence",
+                              f"{trait.capitalize()} for {st.monster_called(m)} to defend", kind="defence",
                               faces_out=faces)
     blanks = sum(1 for f in faces if f == 0)
     if blanks and hooks.first("defence_reroll", ctx, target, trait):  # a haunt rerolls its blank dice once
@@ -310,7 +310,8 @@ def damage(ctx, winner: str, loser: str, kind: str, amount: int, distance: bool)
         after = [x for steps in hooks.fire("after_damage", ctx, winner, loser, kind, distance) for x in steps]
         if after:
             effects.push_front(ctx, after)
-    effects.take_damage(ctx, loser, kind, amount, source="attack")
+    role = "attack" if ctx.s["haunt"].get("last_attacker") in (None, winner) else "defence"
+    effects.take_damage(ctx, loser, kind, amount, source="attack", by=f"{label(ctx, winner)}'s {role}", dealer=winner)
 
 
 @effects.decision("steal")
@@ -340,7 +341,7 @@ def stun(ctx, m: dict):
     next turn (unless the haunt says otherwise)."""
     if not m["stunned"]:
         m["stunned"] = True
-        ctx.say(f"{m['name']} {m['number']} is stunned.", kind="monster", monster=m["id"])
+        ctx.say(f"{st.monster_called(m)} is stunned.", kind="monster", monster=m["id"])
 
 
 def hurt_monster(ctx, m: dict, kind: str, amount: int):
@@ -359,9 +360,9 @@ def check_monster_attack(ctx, m: dict, target: str, refusal: str = "Monsters att
     same (`refusal` says who that monster attacks)."""
     s = ctx.s
     if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
+        raise IllegalAction(f"{st.monster_called(m)} is stunned and cannot attack.")
     if m["id"] in s["turn"]["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+        raise IllegalAction(f"{st.monster_called(m)} has already attacked this turn.")
     if target not in s["players"] or not s["players"][target]["alive"]:
         raise IllegalAction(refusal)
     if m.get("ally") and not st.known_traitor(s, target):  # an NPC on the heroes' side fights only the traitor
@@ -369,7 +370,7 @@ def check_monster_attack(ctx, m: dict, target: str, refusal: str = "Monsters att
     if not m.get("ally") and target in hp.traitors(s) and s["haunt"]["kind"] in hp.TRAITOR_KINDS:
         raise IllegalAction(refusal)
     if not st.beside(s, target, m):
-        raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile"
+        raise IllegalAction(f"{ctx.name(target)} is not on {st.monster_called(m)}'s tile"
                             + (" and side of the barrier." if s["players"][target]["tile"] == m["tile"] else "."))
     why = shielded(ctx, target) or hooks.first("monster_attack_blocked", ctx, m, target)
     if why:
@@ -404,9 +405,9 @@ def monster_attack(ctx, ref: str, target: str, trait: str | None):
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
     turn["attacked"].append(m["id"])
-    ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
+    ctx.say(f"{st.monster_called(m)} attacks {ctx.name(target)} with {trait.capitalize()}.", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
-                          f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
+                          f"{trait.capitalize()} for {st.monster_called(m)}", kind="contest")
     d = defence_roll(ctx, target, trait, ctx.value(target, trait))
     s["haunt"]["last_attacker"] = m["id"]
     effects.queue(ctx, target, [roll_off(m["id"], target, trait, a, d, False), {"do": "_attack_over"}],

@@ -67,8 +67,9 @@ def gain(ctx, pid: str, card_id: str):
     p = ctx.s["players"][pid]
     p["cards"].append(card_id)
     bonus = {}
-    for trait, amount in ctx.c.cards[card_id].while_held.items():
-        bonus[trait] = tr.change(ctx, pid, trait, amount)
+    with ctx.speaking_for(ctx.card_name(card_id)):
+        for trait, amount in ctx.c.cards[card_id].while_held.items():
+            bonus[trait] = tr.change(ctx, pid, trait, amount)
     if bonus:
         p["held_bonus"][card_id] = bonus
 
@@ -76,8 +77,9 @@ def gain(ctx, pid: str, card_id: str):
 def lose(ctx, pid: str, card_id: str):
     p = ctx.s["players"][pid]
     p["cards"].remove(card_id)
-    for trait, given in p["held_bonus"].pop(card_id, {}).items():
-        tr.change(ctx, pid, trait, -given)
+    with ctx.speaking_for(ctx.card_name(card_id)):
+        for trait, given in p["held_bonus"].pop(card_id, {}).items():
+            tr.change(ctx, pid, trait, -given)
 
 
 def held_card(ctx, pid: str, name_or_id: str) -> str:

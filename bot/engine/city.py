@@ -77,7 +77,7 @@ def clear(ctx, tid: str, spare=(), why: str = "the tile is destroyed", keep_toke
     for m in s["monsters"]:
         if m["tile"] == tid and not m["dead"]:
             m["dead"] = True
-            ctx.say(f"{m['name']} {m['number']} is gone: {why}.", kind="monster", monster=m["id"])
+            ctx.say(f"{st.monster_called(m)} is gone: {why}.", kind="monster", monster=m["id"])
             hooks.fire("monster_killed", ctx, m["id"])
     for token in [t for t in tk.on_tile(s, tid) if t["name"] not in keep_tokens]:
         tk.remove(s, token)

@@ -1,6 +1,12 @@
 """The working context of one action: content, the state being changed, and
 the events produced so far."""
+import contextlib
+
 from . import state as st
+
+# Lines that speak for themselves, never prefixed with the effect's source: the end of the game, an
+# attack (it names the attacker), a monster's doings, the haunt's own narration, a secret.
+OWN_VOICE = frozenset({"over", "attack", "monster", "monster_move", "turn", "haunt", "secret", "claim"})
 
 
 class Ctx:
@@ -10,6 +16,7 @@ class Ctx:
         self.ev: list[dict] = []
         self.src: str | None = None  # the card, tile or power whose steps are running
         self.task: dict | None = None  # the queued task whose step is running, or whose question is answered
+        self.by: str | None = None  # the name of what the running effect comes from: its lines start with it
 
 
     def say(self, text: str, kind: str = "info", to: str = "all", **data):
@@ -19,11 +26,25 @@ class Ctx:
         deliver to everyone or to one player and decide nothing."""
         if self.src and "src" not in data:
             data["src"] = self.src
+        if text.startswith("the "):  # a line opening with a monster's name ("the Beholder attacks ...")
+            text = "T" + text[1:]
+        if self.by and kind not in OWN_VOICE and self.by.lower() not in text.lower():  # named once, not twice
+            text = f"{self.by}: {text}"
         if to in st.SIDES:
             for pid in st.side_members(self.s, to):
                 self.ev.append({"kind": kind, "to": pid, "text": text, "side": to, **data})
             return
         self.ev.append({"kind": kind, "to": to, "text": text, **data})
+
+    @contextlib.contextmanager
+    def speaking_for(self, name: str | None):
+        """Lines said inside this block start with `name` (a card whose
+        taking changes a trait, ...), unless they name it already."""
+        before, self.by = self.by, name or self.by
+        try:
+            yield
+        finally:
+            self.by = before
 
     def who(self, pid: str) -> str:
         return st.who(self.c, self.s, pid)

@@ -21,6 +21,7 @@ from .content import NO_LOWER, TRAITS
 from .errors import IllegalAction
 
 STEPS = {}      # step word -> handler(ctx, task, step)
+QUIET = set()   # steps of the game's own flow (a move, a symbol's card): their lines do not start with the source
 DECISIONS = {}  # pending kind -> handler(ctx, pending, choice)
 SPECIALS = {}   # special name -> handler(ctx, task, step)
 USABLE = {}     # card id -> reason(ctx, pid, card_id) -> str | None
@@ -30,11 +31,32 @@ DAMAGE_STAGES = []   # (order, name, run(ctx, hit) -> True when it asked, decide
 OWN_ROLLS = ("trait", "dice", "barrier", "contest", "attack", "defence")  # rolls curses and boosts touch
 
 
-def step(name):
+def step(name, quiet: bool = False):
     def register(fn):
         STEPS[name] = fn
+        if quiet:
+            QUIET.add(name)
         return fn
     return register
+
+
+def source_name(ctx, source: str | None) -> str | None:
+    """The name a task's source goes by in the lines its steps say: a card,
+    a tile, an adventurer's power or the haunt; None for an attack (its
+    lines name the attacker) or an unknown source."""
+    if not source:
+        return None
+    if source in ctx.c.cards:
+        return ctx.c.cards[source].name
+    if source in ctx.c.tiles:
+        return ctx.c.tiles[source].name
+    kind, _, key = source.partition(":")
+    if kind == "power":
+        return next((a.power.get("name") for a in ctx.c.adventurers.values()
+                     if a.id == key or str(a.power.get("name", "")).lower() == key.replace("_", " ")), None)
+    if kind == "haunt" and ctx.s.get("haunt") and ctx.s["haunt"].get("number") in ctx.c.haunts:
+        return ctx.c.haunts[ctx.s["haunt"]["number"]].title
+    return None
 
 
 def decision(kind):
@@ -114,8 +136,9 @@ def run(ctx):
             continue
         item = task["steps"].pop(0)
         ctx.src, ctx.task = task.get("source"), task
+        ctx.by = None if item["do"] in QUIET else source_name(ctx, ctx.src)
         STEPS[item["do"]](ctx, task, item)
-    ctx.src, ctx.task = None, None
+    ctx.src, ctx.task, ctx.by = None, None, None
 
 
 def ask(ctx, player: str, kind: str, prompt: str, options: list[str], **data):
@@ -123,6 +146,8 @@ def ask(ctx, player: str, kind: str, prompt: str, options: list[str], **data):
     asking = next((i for i, t in enumerate(ctx.s["queue"]) if t is ctx.task), 0)
     ctx.s["pending"] = {"player": player, "kind": kind, "prompt": prompt, "options": options, "data": data,
                         "task": asking}  # the queued task that asked: its steps wait on the answer
+    if ctx.by:
+        ctx.s["pending"]["by"] = ctx.by  # the answer's lines name the same source
     ctx.say(f"{ctx.name(player)}, choose: {prompt}", kind="decision", to="all", player=player,
             options=options)
 
@@ -148,8 +173,9 @@ def decide(ctx, player: str, choice):
     q = ctx.s["queue"]
     ctx.task = q[pending.get("task", 0)] if len(q) > pending.get("task", 0) else None
     ctx.src = ctx.task.get("source") if ctx.task else None
+    ctx.by = pending.get("by")
     DECISIONS[pending["kind"]](ctx, pending, index)
-    ctx.task = None
+    ctx.task, ctx.by = None, None
 
 
 def unsettle(ctx, card_id: str):
@@ -337,14 +363,20 @@ def _decide_trait(ctx, pending, index):
 
 # --- damage --------------------------------------------------------------
 
-def take_damage(ctx, pid: str, kind: str, amount: int, source: str | None = None):
+def take_damage(ctx, pid: str, kind: str, amount: int, source: str | None = None, by: str | None = None,
+                dealer: str | None = None):
     """Damage the player splits between the two traits of its kind
     (rulebook: Traits, "Damage"). First the damage stages may change it
     (another adventurer takes it, armour lessens it, an omen ignores it);
-    asks only when a choice matters."""
+    asks only when a choice matters. `by` says where it comes from when the
+    line would not (an attack: "Di's attack"), unless the one who takes it
+    is the `dealer` (a protector stepping in for the loser)."""
     if amount <= 0:
         return
-    hurt(ctx, {"victim": pid, "kind": kind, "amount": amount, "source": source, "done": []})
+    hit = {"victim": pid, "kind": kind, "amount": amount, "source": source, "done": []}
+    if by:
+        hit["by"], hit["dealer"] = by, dealer
+    hurt(ctx, hit)
 
 
 def hurt(ctx, hit: dict):
@@ -360,7 +392,8 @@ def hurt(ctx, hit: dict):
     if amount <= 0:
         ctx.say(f"{ctx.name(pid)} takes no damage.", kind="damage", player=pid, amount=0)
         return
-    ctx.say(f"{ctx.name(pid)} takes {amount} {kind} damage.", kind="damage", player=pid, amount=amount)
+    whence = f" from {hit['by']}" if hit.get("by") and hit.get("dealer") != pid else ""
+    ctx.say(f"{ctx.name(pid)} takes {amount} {kind} damage{whence}.", kind="damage", player=pid, amount=amount)
     outcomes = tr.damage_outcomes(ctx, pid, kind, amount)
     if len(outcomes) == 1:
         tr.apply_split(ctx, pid, kind, outcomes[0])

@@ -13,6 +13,7 @@ from . import tokens as tk
 from .ctx import Ctx
 from .content import TRAITS
 from .errors import IllegalAction
+from . import undo
 from . import attack, haunt_moves, haunt_play, haunts, rulesets  # noqa: F401  (haunts: registers their rule sets)
 from . import traits as trs
 
@@ -125,7 +126,27 @@ class Engine:
         given state is left untouched. Raises IllegalAction with a reason a
         player can read."""
         action = actions.check(action)
-        ctx = Ctx(self.content, clone(state))
+        if action["type"] == "undo":
+            return self._take_back(state, action["player"])
+        new, events = self._apply(state, action)
+        undo.after_action(state, new, action, events)
+        return new, events
+
+    def _take_back(self, state: dict, pid: str) -> tuple[dict, list[dict]]:
+        """The state before `pid`'s last action: their chain of this turn
+        replayed from its base but for that action (see bot.engine.undo)."""
+        if pid not in state["players"]:
+            raise IllegalAction("You are not playing in this game.")
+        chain = undo.check(state, pid)
+        s = chain["base"]
+        for earlier in chain["actions"][:-1]:
+            s, _ = self.apply(s, earlier)
+        s = clone(s) if s is chain["base"] else s
+        return s, [{"kind": "undo", "to": "all", "text": undo.taken_back(chain, state["players"][pid]["name"]),
+                    "player": pid}]
+
+    def _apply(self, state: dict, action: dict) -> tuple[dict, list[dict]]:
+        ctx = Ctx(self.content, clone(undo.without_chain(state)))  # (the action sets the take-back anew)
         waiting = ctx.s["pending"]
         self._dispatch(ctx, action)
         effects.run(ctx)
@@ -295,7 +316,7 @@ class Engine:
         if not fresh:
             raise IllegalAction("You have already attempted that roll this turn; the same roll is once per turn.")
         if len(fresh) > 1:
-            raise IllegalAction(f"Which roll? {', '.join(o[1] for o in fresh)} (e.g. `roll {fresh[1][1]}`).")
+            raise IllegalAction(f"Which roll? Name one of: {', '.join(o[1] for o in fresh)}.")
         source, _, steps = fresh[0]
         if source in ctx.c.tiles and haunt_play.ignores_harm(ctx.s, pid):
             steps = haunt_play.without_harm(steps)  # Rulebook: The Traitor's New Powers
@@ -344,7 +365,7 @@ class Engine:
             attack.monster_attack(ctx, str(action.get("monster", "")), self._player_ref(ctx, str(action.get("target", ""))),
                                   action.get("trait"))
         else:
-            raise IllegalAction("`monster move <monster> <way>` or `monster attack <monster> <player>`.")
+            raise IllegalAction("A monster either moves or attacks.")
 
     def _player_ref(self, ctx, ref: str) -> str:
         if ref in ctx.s["players"]:

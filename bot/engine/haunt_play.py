@@ -187,6 +187,13 @@ def monster_stats(ctx, name: str) -> dict | None:
     return None
 
 
+def one_of_its_name(ctx, name: str) -> bool:
+    """The haunt has just one monster of this name (its data's count is 1)."""
+    haunt = ctx.c.haunts.get(ctx.s["haunt"]["number"])
+    return any(m["name"].lower() == name.lower() and str(m.get("count")) == "1"
+               for m in (haunt.raw.get("monster", []) if haunt else []))
+
+
 def ask_monster_tile(ctx, player: str, kind: str, name: str, tiles: list[str], prompt: str):
     """A `name` monster on one of `tiles`: placed at once when there is just
     one, else `player` picks (the question `kind`, answered by the decision
@@ -211,9 +218,14 @@ def add_monster(ctx, name: str, tile: str) -> dict:
     stats = monster_stats(ctx, name)
     if stats is None:
         raise IllegalAction(f"This haunt has no monster called {name}.")
-    number = 1 + sum(1 for m in s["monsters"] if m["name"] == name)
+    same = [m for m in s["monsters"] if m["name"] == name]
+    number = 1 + len(same)
     monster = {"id": f"m{len(s['monsters']) + 1}", "name": name, "number": number, "tile": tile,
                "traits": stats, "stunned": False, "dead": False}
+    if not same and one_of_its_name(ctx, name):
+        monster["alone"] = True  # spoken of as "the Beholder", not "Beholder 1"
+    for other in same:
+        other.pop("alone", None)  # a second one after all: both go by their numbers from now on
     attacks = next((x.get("attacks") for x in ctx.c.haunts[s["haunt"]["number"]].raw.get("monster", [])
                     if x["name"].lower() == name.lower()), None)
     if attacks:
@@ -229,7 +241,8 @@ def add_monster(ctx, name: str, tile: str) -> dict:
     s["monsters"].append(monster)
     if name not in s["haunt"]["placed"]:
         s["haunt"]["placed"].append(name)
-    ctx.say(f"{name} {number} appears on the {ctx.tile_name(tile)}.", kind="monster", monster=monster["id"])
+    ctx.say(f"{st.monster_called(monster)} appears on the {ctx.tile_name(tile)}.", kind="monster",
+            monster=monster["id"])
     return monster
 
 
@@ -538,9 +551,9 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
     s = ctx.s
     turn = s["turn"]
     if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and misses this turn.")
+        raise IllegalAction(f"{st.monster_called(m)} is stunned and misses this turn.")
     if m["tile"] not in s["board"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is not on the board.")
+        raise IllegalAction(f"{st.monster_called(m)} is not on the board.")
     here = ctx.c.tiles[m["tile"]]
     if way in bd.SIDES:
         dest = bd.exits(ctx.c, s["board"], m["tile"]).get(way)
@@ -552,7 +565,7 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
     elif way == "grate" and here.sewer_grate:
         dest, cost = "catacomb_landing", 1
     else:
-        raise IllegalAction(f"{m['name']} {m['number']} cannot go {way} from the {here.name}.")
+        raise IllegalAction(f"{st.monster_called(m)} cannot go {way} from the {here.name}.")
     why = hooks.first("monster_blocked", ctx, m, dest)  # a haunt's own limits (a level it never leaves ...)
     if why:
         raise IllegalAction(why)
@@ -563,7 +576,7 @@ def monster_way(ctx, m: dict, way: str) -> tuple[str, int, int]:
     used = m.get("moved", 0) if m.get("moved_turn") == turn["number"] else 0
     allowance = turn["moves"].get(m["name"], 1)
     if used > 0 and used + cost > allowance:
-        raise IllegalAction(f"{m['name']} {m['number']} has {max(0, allowance - used)} of its "
+        raise IllegalAction(f"{st.monster_called(m)} has {max(0, allowance - used)} of its "
                             f"{words.count(allowance, 'space')} left.")
     return dest, cost, used
 
@@ -580,18 +593,18 @@ def monster_move(ctx, pid: str, ref: str, way: str):
 def _monster_arrives(ctx, task, item):
     m = monster(ctx, item["monster"])
     m["tile"], m["half"] = item["tile"], None
-    ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
+    ctx.say(f"{st.monster_called(m)} moves to the {ctx.tile_name(item['tile'])}.", kind="monster_move",
             monster=m["id"], tile=item["tile"])
     if ctx.c.tiles[item["tile"]].barrier:  # Rulebook: Special Tiles: monsters ignore barriers; its master picks a side
         effects.ask(ctx, task["player"], "monster_side", f"which side of the {ctx.tile_name(item['tile'])}'s "
-                    f"barrier is {m['name']} {m['number']} on?", ["North half", "South half"], monster=m["id"])
+                    f"barrier is {st.monster_called(m)} on?", ["North half", "South half"], monster=m["id"])
     hooks.fire("entered", ctx, m["id"], item["tile"])
 
 
 def slay(ctx, pid: str, ref: str):
     m = monster(ctx, ref)
     m["dead"] = True
-    ctx.say(f"{ctx.name(pid)} takes {m['name']} {m['number']} off the board: it is killed.", kind="monster",
+    ctx.say(f"{ctx.name(pid)} takes {st.monster_called(m)} off the board: it is killed.", kind="monster",
             monster=m["id"])
     hooks.fire("monster_killed", ctx, m["id"])
 
@@ -601,7 +614,7 @@ def end_monster_turn(ctx):
     for m in s["monsters"]:
         if m["id"] in s["turn"].get("stunned_at_start", []):
             m["stunned"] = False
-            ctx.say(f"{m['name']} {m['number']} recovers.", kind="monster")
+            ctx.say(f"{st.monster_called(m)} recovers.", kind="monster")
     s["turn"]["ending"] = True
     for steps in hooks.fire("monster_turn_ending", ctx):  # what the haunt does as the monster turn ends
         effects.queue(ctx, s["turn"]["player"], steps)
@@ -759,7 +772,7 @@ def finish(ctx, side: str | None, why: str, reason: str | None = None, condition
 def set_counter(ctx, pid: str, name: str, delta: int | None, value: int | None):
     counters = ctx.s["haunt"]["counters"]
     if not name:
-        raise IllegalAction("Name the counter, e.g. `counter Beholder hit points -2`.")
+        raise IllegalAction("Name the counter to change (for example the Beholder's hit points).")
     name = next((k for k in counters if k.lower() == name.lower()), name)  # the haunt's own spelling, any case
     old = counters.get(name, 0)
     counters[name] = value if value is not None else old + (delta or 0)
@@ -790,7 +803,7 @@ def declare(ctx, pid: str, side: str):
     claim waits beside the game and never takes the place of a question."""
     s, h = ctx.s, ctx.s["haunt"]
     if side not in ("traitor", "heroes"):
-        raise IllegalAction("Declare `traitor` or `heroes` the winner.")
+        raise IllegalAction("Declare either the traitor's side or the heroes the winner.")
     if h.get("claim"):
         raise IllegalAction(f"{ctx.name(h['claim']['by'])}'s claim is still being answered.")
     others = [p for p in alive(s, s["seats"]) if p != pid]
@@ -799,8 +812,7 @@ def declare(ctx, pid: str, side: str):
         return
     h["claim"] = {"side": side, "by": pid, "waiting": others}
     ctx.say(f"{ctx.name(pid)} claims that {WINNERS[side]} won, by a rule of the haunt the bot does not check. "
-            "Each other player answers privately with confirm yes or confirm no (/haunt confirm on Discord); "
-            "a single no and play goes on.",
+            "Each other player answers privately, yes or no; a single no and play goes on.",
             kind="claim", player=pid)
 
 

@@ -6,7 +6,7 @@ from . import moves
 from . import haunt_moves, haunt_play
 from . import sides as hp
 from . import state as st
-from . import effects, hooks
+from . import effects, hooks, undo
 from .ctx import Ctx
 from .errors import IllegalAction
 from .game import Engine, roll_offers
@@ -32,15 +32,16 @@ def legal_actions(content, state: dict) -> list[dict]:
     if pid is None:
         return []
     pending = state["pending"]
+    take_back = [{"type": "undo", "player": pid}] if undo.open_to(state) == pid else []
     if pending:
-        return [{"type": "decide", "player": pid, "choice": i} for i in range(len(pending["options"]))]
+        return [{"type": "decide", "player": pid, "choice": i} for i in range(len(pending["options"]))] + take_back
     h = state.get("haunt")
     if state["phase"] == "haunt" and not (h or {}).get("started", True):
         return [{"type": "ready", "player": pid}]
     ctx = Ctx(content, state)
     turn = state["turn"]
     if turn.get("monsters"):
-        return monster_actions(ctx, pid)
+        return monster_actions(ctx, pid) + take_back
     found = []
     if state["phase"] == "haunt" and not turn.get("attacked"):
         found += attack_actions(ctx, pid)
@@ -76,7 +77,7 @@ def legal_actions(content, state: dict) -> list[dict]:
         found.append({"type": "power", "player": pid})
     found += haunt_actions(ctx, pid)
     found.append({"type": "end", "player": pid})
-    return found
+    return found + take_back
 
 
 def haunt_actions(ctx, pid: str) -> list[dict]:

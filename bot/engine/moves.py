@@ -203,7 +203,7 @@ def _blocked(ctx, task, item):
     task["steps"] = [s for s in task["steps"] if s.get("do") == "_settle_event"]
 
 
-@effects.step("_go")
+@effects.step("_go", quiet=True)
 def _go(ctx, task, item):
     pid = task["player"]
     turn = ctx.s["turn"]
@@ -300,7 +300,7 @@ def place_on(ctx, pid: str, tid: str, half: str | None = None, verb: str = "is m
     entering(ctx, pid, tid)
 
 
-@effects.step("_symbol_card")
+@effects.step("_symbol_card", quiet=True)
 def _symbol_card(ctx, task, item):
     """The card for a just-discovered tile's symbol; a power may set it aside
     first (Devotion)."""
@@ -401,6 +401,8 @@ def place(ctx, pid: str, tile_id: str, square: tuple, rot: int, entry: str):
     sym = f" It shows an {tile.symbol} symbol." if tile.symbol in ("event", "item", "omen") else ""
     ctx.say(f"{ctx.name(pid)} discovers the {tile.name} ({tile.kind}).{sym}", kind="discover", player=pid,
             tile=tile_id)
+    if tile.rule:  # Rulebook: Discovering a Tile: its text is read out as it is laid, once
+        ctx.say(f"{tile.name}: {tile.rule}", kind="tile_rule", tile=tile_id)
     if sealed_with_tiles_left(ctx, level):
         effects.queue(ctx, pid, [{"do": "_rearrange_level", "level": level}])
     arrive(ctx, pid, tile_id, entered_by=entry, announce=False, discovered=True)

@@ -40,12 +40,14 @@ def controller(s: dict) -> str:
 
 
 def monster(ctx, ref: str) -> dict:
-    """A living monster by id ("m2"), name and number ("Beholder 1") or name."""
+    """A living monster by id ("m2"), name and number ("Beholder 1") or name
+    ("the Beholder", "beholder")."""
     key = str(ref).strip().lower()
     for m in ctx.s["monsters"]:
-        if not m["dead"] and key in (m["id"], f"{m['name'].lower()} {m['number']}", m["name"].lower()):
+        if not m["dead"] and key.removeprefix("the ") in (m["id"], f"{m['name'].lower()} {m['number']}",
+                                                         m["name"].lower()):
             return m
-    names = ", ".join(f"{m['name']} {m['number']}" for m in ctx.s["monsters"] if not m["dead"]) or "none"
+    names = ", ".join(f"{st.monster_called(m)}" for m in ctx.s["monsters"] if not m["dead"]) or "none"
     raise IllegalAction(f"No monster '{ref}'. Monsters: {names}.")
 
 
@@ -54,8 +56,8 @@ def monster_by_id(ctx, mid: str) -> dict:
 
 
 def label(ctx, who: str) -> str:
-    """An adventurer's name or a monster's name and number."""
+    """An adventurer's name or what a monster is called (see state.monster_called)."""
     if who in ctx.s["players"]:
         return ctx.name(who)
     m = monster_by_id(ctx, who)
-    return f"{m['name']} {m['number']}"
+    return f"{st.monster_called(m)}"

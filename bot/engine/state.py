@@ -30,7 +30,7 @@ def new_state(seed: int, haunt: str = "play", options: dict | None = None) -> di
         "discard": {},             # card deck -> discarded card ids
         "piles": {},               # tile id -> card ids lying there (item piles)
         "tokens": [],              # {name, tile, ...} markers left by cards and haunts (see bot.engine.tokens)
-        "monsters": [],            # haunt monsters: {id, name, number, tile, traits, stunned, dead}
+        "monsters": [],            # haunt monsters: {id, name, number, tile, traits, stunned, dead, alone?}
         "omens_revealed": 0,
         "pending": None,           # a decision the game waits for (see effects.ask)
         "queue": [],               # effect steps still to resolve, front first
@@ -179,3 +179,10 @@ def token_numbers(held) -> list[int]:
 def left_of(state: dict, pid: str, steps: int = 1) -> str:
     seats = state["seats"]
     return seats[(seats.index(pid) + steps) % len(seats)]
+
+
+def monster_called(m: dict) -> str:
+    """What a monster is called in the game's lines: "the Beholder" when it
+    is the only one of its name the haunt has, else its name and number
+    ("Gelatinous Cube 2"). Its id never changes."""
+    return f"the {m['name']}" if m.get("alone") else f"{m['name']} {m['number']}"

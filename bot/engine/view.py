@@ -18,6 +18,9 @@ HIDDEN = "?"  # stands for a card or tile nobody may see; lists keep their lengt
 
 def view(state: dict, pid: str | None = None) -> dict:
     """The game as `pid` sees it (None: as the channel sees it)."""
+    chain = state.get("undo")
+    if chain and "base" in chain:  # the state before a take-back chain holds what this view hides
+        state = {**state, "undo": {"player": chain["player"], "actions": len(chain["actions"])}}
     v = copy.deepcopy(state)
     if v.get("phase") != "over":
         v.pop("seed", None)

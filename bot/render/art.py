@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import board as bd
 
+from . import palette as pal
 from . import style as sty
 from .layout import barrier_label_rect, door_rect, name_plate
 from .style import Metrics
@@ -24,6 +25,29 @@ def _down(im: Image.Image, size: tuple) -> Image.Image:
 def _text_centered(draw, cx, cy, text, size, fill, stroke=0, stroke_fill=None):
     draw.text((cx, cy), text, font=sty.font(size), fill=fill, anchor="mm", stroke_width=stroke,
               stroke_fill=stroke_fill)
+
+
+@functools.lru_cache(maxsize=256)
+def text_stamp(text: str, size: int, anchor: str) -> tuple:
+    """(mask, dx, dy): a line of text as an "L" mask, drawn once; paste its
+    colour through the mask at (x + dx, y + dy) where draw.text((x, y), ...,
+    anchor=anchor) would have drawn it. Laying out text is the slowest part
+    of a header line, and the header and titles repeat turn after turn."""
+    f = sty.font(size)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
+    return mask, x0, y0
+
+
+def stamp_text(im, xy, text: str, size: int, fill, anchor: str = "la"):
+    """Draw `text` on `im` as ImageDraw.text would, from the cached stamp
+    (on a paletted image, blended with what is under it, see palette.blend)."""
+    mask, dx, dy = text_stamp(text, size, anchor)
+    if im.mode == "P":
+        pal.blend(im, (int(xy[0]) + dx, int(xy[1]) + dy), fill, mask)
+    else:
+        im.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy), mask)
 
 
 # --- floors -----------------------------------------------------------------------
@@ -185,14 +209,15 @@ def corner_icons(tile, stairs_no: int | None) -> tuple[list, list]:
     return left, right
 
 
-def tile_face(tile, rot: int, m: Metrics, stairs_no: int | None = None) -> Image.Image:
+def tile_face(tile, rot: int, m: Metrics, stairs_no: int | None = None, mode: str = "RGB") -> Image.Image:
     """A tile as placed: floor, walls, doorway marks, barrier, name, icons.
-    Cached per tile, rotation and scale."""
-    key = (tile.id, rot, m.scale, stairs_no)
+    Cached per tile, rotation and metrics. `mode` "P": in the palette
+    (palette.py), mapped once when first drawn."""
+    key = (tile.id, rot, m, stairs_no, mode)   # all of m: the turn picture has its own name size at scale 1
     hit = _faces.get(key)
     if hit is not None and hit[0] is tile:
         return hit[1]
-    im = _draw_face(tile, rot, m, stairs_no)
+    im = pal.to_palette(tile_face(tile, rot, m, stairs_no)) if mode == "P" else _draw_face(tile, rot, m, stairs_no)
     if len(_faces) > 2048:
         _faces.clear()
     _faces[key] = (tile, im)
@@ -200,9 +225,11 @@ def tile_face(tile, rot: int, m: Metrics, stairs_no: int | None = None) -> Image
 
 
 @functools.lru_cache(maxsize=8)
-def tile_back(level: str, tile: int, wall: int) -> Image.Image:
+def tile_back(level: str, tile: int, wall: int, mode: str = "RGB") -> Image.Image:
     """A tile a haunt turned face down: its dark back with a diamond mark
-    and no name (its printed side is unknown)."""
+    and no name (its printed side is unknown). `mode` "P": in the palette."""
+    if mode == "P":
+        return pal.to_palette(tile_back(level, tile, wall))
     im = Image.new("RGB", (tile, tile), sty.TILE_BACK)
     d = ImageDraw.Draw(im)
     d.rectangle([0, 0, tile - 1, tile - 1], outline=sty.WALL, width=wall)
@@ -276,9 +303,11 @@ def _barrier(im, d, tile, rot, m: Metrics):
 # --- sprites -----------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=1024)
-def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunned: bool, m: Metrics):
+def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunned: bool, m: Metrics,
+           traitor: bool = False, badge: str = ""):
     """A figure as an RGBA image `d + 2*ring` wide; the figure's centre is the
-    image centre."""
+    image centre. `traitor`: the traitor's mark on an adventurer; `badge`: a
+    number at the bottom right (a monster's hit points)."""
     ring = max(3, m.wall)
     size = d + 2 * ring
     big = size * SS
@@ -337,4 +366,23 @@ def sprite(kind: str, label: str, colour: tuple, d: int, highlight: bool, stunne
             _text_centered(dr, c, c + d * 0.1, label, fs, text_colour, 1, (0, 0, 0))
     else:
         _text_centered(dr, c, c, label, fs, text_colour)
+    if traitor:
+        _corner_badge(im, "T", size, d, m, sty.TRAITOR, (250, 250, 250), top=True)
+    if badge:
+        _corner_badge(im, badge, size, d, m, sty.BADGE, sty.MONSTER, top=False)
     return im
+
+
+def _corner_badge(im, text, size, d, m: Metrics, fill, ink, top: bool):
+    """A small round badge over a figure's corner, top right (the traitor's
+    mark) or bottom right (hit points): on the figure, not beside it, so it
+    never reaches into the next figure's room."""
+    fs = max(8, min(m.font, round(d * 0.42)))
+    w = max(sty.text_size(text, fs)[0] + 6, fs + 4)
+    h = fs + 4
+    x1 = size - 1
+    y0 = 0 if top else size - h
+    dr = ImageDraw.Draw(im)
+    dr.rounded_rectangle([x1 - w, y0, x1, y0 + h - 1], radius=h // 2, fill=fill, outline=(16, 16, 16),
+                         width=max(1, m.wall // 3))
+    _text_centered(dr, x1 - w / 2, y0 + h / 2, text, fs, ink)

@@ -8,10 +8,11 @@ from bot.engine import board as bd
 from bot.engine.view import view
 
 from . import art
+from . import palette as pal
 from . import style as sty
 from .png import paletted_png
 from .layout import (LEVEL_TITLES, Figure, Layout, compute_layout, door_rect, figure_positions, highlighted,
-                     initials, token_abbrevs)
+                     hit_points, initials, public_traitors, token_abbrevs)
 
 PALETTE_SAMPLE = 4  # the palette is chosen from every 4th pixel each way: 16x less work, every flat colour still seen
 MIN_SCALE = 0.3
@@ -40,83 +41,124 @@ def render_image(content, state: dict, highlight=None, scale: float = 1.0, bound
     """The map as an RGB image (see render_map). `bounds` fixes the crop
     (level -> squares, see layout.union_bounds); `caption` goes at the right
     of the header line."""
+    return render_paletted(content, state, highlight, scale, bounds, caption).convert("RGB")
+
+
+def render_paletted(content, state: dict, highlight=None, scale: float = 1.0, bounds: dict | None = None,
+                    caption: str = "") -> Image.Image:
+    """The map as drawn: a paletted ("P") image in the fixed palette of
+    palette.py, ready to be written as PNG with nothing to quantize."""
     lay = compute_layout(state["board"], scale, bounds)
     m = lay.m
     lx, ly, lw = lay.legend
-    legend = _legend(content, state, lw, m, highlight)
-    im = Image.new("RGB", (lay.width, max(lay.map_height, ly + legend.height)), sty.BACKGROUND)
-    d = ImageDraw.Draw(im)
-    _header(d, content, state, lay, caption)
-    board = state["board"]
-    squares = bd.grid(board)
-    stairs = stairs_numbers(content)
+    legend = legend_paletted(_legend_entries(content, state, highlight), lw, m)
+    im = pal.new((lay.width, max(lay.map_height, ly + legend.height)), sty.BACKGROUND)
+    _header(im, content, state, lay, caption)
     for p in lay.panels.values():
-        x0, y0, x1, y1 = p.box
-        d.rectangle([x0, y0, x1 - 1, y1 - 1], fill=sty.PANEL)
-        d.text((x0 + m.pad, y0 + m.title_h // 2 + 2), LEVEL_TITLES[p.level], font=sty.font(m.title_font),
-               fill=sty.TEXT, anchor="lm")
+        draw_panel(im, lay, p)
+    draw_tiles(im, content, state, lay, highlight)
+    im.paste(legend, (lx, ly))
+    return im
+
+
+def ink(im, colour):
+    """`colour` as ImageDraw fills `im` with it: a palette index on a paletted image."""
+    return pal.index(colour) if im.mode == "P" else colour
+
+
+def draw_panel(im, lay: Layout, p):
+    """A level's dark panel with its title."""
+    m = lay.m
+    x0, y0, x1, y1 = p.box
+    ImageDraw.Draw(im).rectangle([x0, y0, x1 - 1, y1 - 1], fill=ink(im, sty.PANEL))
+    art.stamp_text(im, (x0 + m.pad, y0 + m.title_h // 2 + 2), LEVEL_TITLES[p.level], m.title_font, sty.TEXT, "lm")
+
+
+def draw_tiles(im, content, state: dict, lay: Layout, highlight=None, full_board: dict | None = None):
+    """Every tile of state["board"] with what stands on it, where `lay` puts
+    it. `full_board`: the whole board, when state["board"] is only part of it
+    (the turn picture), so doorways at the edge still join or show blocked.
+    On a paletted `im` the faces come in the palette, and figures are
+    blended onto it (palette.blend)."""
+    d = ImageDraw.Draw(im)
+    m = lay.m
+    mode = im.mode
+    board = state["board"]
+    whole = full_board if full_board is not None else board
+    stairs = stairs_numbers(content)
     for tid, place in board.items():
         tile = content.tiles[tid]
         bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
-        face = art.tile_back(place["level"], m.tile, m.wall) if place.get("face_down") else \
-            art.tile_face(tile, place["rot"], m, stairs.get(tid))
+        face = art.tile_back(place["level"], m.tile, m.wall, mode) if place.get("face_down") else \
+            art.tile_face(tile, place["rot"], m, stairs.get(tid), mode)
         im.paste(face, (bx, by))
-    _joins(d, content, board, squares, lay)
+    _joins(im, d, content, board, whole, bd.grid(whole), lay)
     framed = set()
     for key in highlighted(state, highlight):   # tiles, and the tiles of highlighted players
         tid = state["players"][key].get("tile") if key in state["players"] else key
         if tid in board and tid not in framed:
             framed.add(tid)
-            _frame(d, lay, board[tid])
-    for f, _tid, cx, cy, dia in figure_positions(content, state, scale, highlight, layout=lay):
-        spr = art.sprite(f.kind, f.label, f.colour, dia, f.highlight, f.stunned, m)
-        im.paste(spr, (cx - spr.width // 2, cy - spr.height // 2), spr)
-    im.paste(legend, (lx, ly))
-    return im
+            _frame(d, lay, board[tid], ink(im, sty.HIGHLIGHT))
+    for f, _tid, cx, cy, dia in figure_positions(content, state, lay.m.scale, highlight, layout=lay):
+        spr = art.sprite(f.kind, f.label, f.colour, dia, f.highlight, f.stunned, m, f.traitor, f.badge)
+        if mode == "P":
+            pal.blend(im, (cx - spr.width // 2, cy - spr.height // 2), spr)
+        else:
+            im.paste(spr, (cx - spr.width // 2, cy - spr.height // 2), spr)
 
 
-def _frame(d, lay: Layout, place):
+def _frame(d, lay: Layout, place, colour):
     m = lay.m
     x0, y0, x1, y1 = lay.square_box(place["level"], place["x"], place["y"])
     w = max(2, m.gap // 2)
-    d.rectangle([x0 - w - 1, y0 - w - 1, x1 + w, y1 + w], outline=sty.HIGHLIGHT, width=w)
+    d.rectangle([x0 - w - 1, y0 - w - 1, x1 + w, y1 + w], outline=colour, width=w)
 
 
-def _joins(d, content, board, squares, lay: Layout):
-    """Connected doorways: the gutter between them in the doorway's colour.
-    False features (a doorway facing a wall): a blocked mark."""
+def _joins(im, d, content, board, whole, squares, lay: Layout):
+    """Connected doorways of the tiles of `board`: the gutter between them in
+    the doorway's colour. False features (a doorway facing a wall): a blocked
+    mark. `whole` and `squares`: the whole board, for the tiles beyond."""
     m = lay.m
+    door = {kind: ink(im, rgb) for kind, rgb in sty.DOOR.items()}
+    blocked = ink(im, sty.BLOCKED)
     for tid, place in board.items():
-        doors = bd.placed_doorways(content, board, tid)
+        doors = bd.placed_doorways(content, whole, tid)
         bx, by, _, _ = lay.square_box(place["level"], place["x"], place["y"])
         for side, kind in doors.items():
             other = squares.get(bd.neighbour_square(place, side))
             if other is None:
                 continue
             x0, y0, x1, y1 = door_rect(m, side)
-            if bd.OPPOSITE[side] in bd.placed_doorways(content, board, other):
-                if side == "east":
-                    d.rectangle([bx + m.tile, by + y0, bx + m.pitch - 1, by + y1 - 1], fill=sty.DOOR[kind])
-                elif side == "south":
-                    d.rectangle([bx + x0, by + m.tile, bx + x1 - 1, by + m.pitch - 1], fill=sty.DOOR[kind])
+            if bd.OPPOSITE[side] in bd.placed_doorways(content, whole, other):
+                if side == "east" and other in board:
+                    d.rectangle([bx + m.tile, by + y0, bx + m.pitch - 1, by + y1 - 1], fill=door[kind])
+                elif side == "south" and other in board:
+                    d.rectangle([bx + x0, by + m.tile, bx + x1 - 1, by + m.pitch - 1], fill=door[kind])
                 continue
             # blocked: dark fill, doorway-coloured ends, so both what was printed and the wall show
-            d.rectangle([bx + x0, by + y0, bx + x1 - 1, by + y1 - 1], fill=sty.DOOR[kind])
+            d.rectangle([bx + x0, by + y0, bx + x1 - 1, by + y1 - 1], fill=door[kind])
             if side in ("north", "south"):
                 k = (x1 - x0) // 5
-                d.rectangle([bx + x0 + k, by + y0, bx + x1 - k - 1, by + y1 - 1], fill=sty.BLOCKED)
+                d.rectangle([bx + x0 + k, by + y0, bx + x1 - k - 1, by + y1 - 1], fill=blocked)
             else:
                 k = (y1 - y0) // 5
-                d.rectangle([bx + x0, by + y0 + k, bx + x1 - 1, by + y1 - k - 1], fill=sty.BLOCKED)
+                d.rectangle([bx + x0, by + y0 + k, bx + x1 - 1, by + y1 - k - 1], fill=blocked)
 
 
-def _header(d, content, state, lay: Layout, caption: str = ""):
+def _header(im, content, state, lay: Layout, caption: str = ""):
     m = lay.m
     room = lay.width - 2 * m.pad
     if caption:
-        d.text((lay.width - m.pad, m.header_h // 2), caption, font=sty.font(m.title_font - 2), fill=sty.TEXT,
-               anchor="rm")
+        art.stamp_text(im, (lay.width - m.pad, m.header_h // 2), caption, m.title_font - 2, sty.TEXT, "rm")
         room -= sty.text_size(caption, m.title_font - 2)[0] + m.pad
+    text = "   |   ".join(header_parts(content, state)) or "Betrayal at Baldur's Gate"
+    size = fitted_size(text, m.title_font - 2, m.font, room)
+    art.stamp_text(im, (m.pad, m.header_h // 2), text, size, sty.HIGHLIGHT if state.get("turn") else sty.TEXT,
+                   "lm")
+
+
+def header_parts(content, state) -> list[str]:
+    """Whose turn it is; the haunt, or that the game waits to start."""
     turn = state.get("turn")
     parts = []
     if turn and turn.get("player") in state["players"]:
@@ -129,27 +171,21 @@ def _header(d, content, state, lay: Layout, caption: str = ""):
         parts.append(f"Haunt {haunt.get('number', '')}: {haunt.get('title', '')}")
     elif state.get("phase") == "lobby":
         parts.append("Waiting to start")
-    text = "   |   ".join(parts) or "Betrayal at Baldur's Gate"
-    size = m.title_font - 2
-    while size > m.font and sty.text_size(text, size)[0] > room:
+    return parts
+
+
+def fitted_size(text: str, size: int, smallest: int, room: int) -> int:
+    """The largest font size from `size` down to `smallest` that fits `room`."""
+    while size > smallest and sty.text_size(text, size)[0] > room:
         size -= 1
-    d.text((m.pad, m.header_h // 2), text, font=sty.font(size), fill=sty.HIGHLIGHT if turn else sty.TEXT,
-           anchor="lm")
+    return size
 
 
 # --- legend ------------------------------------------------------------------------
 
 def _legend_entries(content, state, highlight):
     """(kind, what, text) for the legend, hashable for the cache."""
-    entries = []
-    marked = highlighted(state, highlight)
-    ini = initials(state)
-    for pid in state["seats"]:
-        p = state["players"][pid]
-        adv = content.adventurers.get(p["adventurer"])
-        colour = sty.adventurer_rgb(adv.colour if adv else "")
-        name = p["name"] + (f" ({adv.name})" if adv else "") + ("" if p.get("alive", True) else " - dead")
-        entries.append(("adventurer", (ini[pid], colour, pid in marked), name))
+    entries = _player_entries(content, state, highlight, state["seats"])
     for kind in ("building", "street", "catacomb", "passage"):
         entries.append(("door", kind, {"passage": "open passage"}.get(kind, f"{kind} door")))
     entries.append(("blocked", "", "blocked (wall beyond)"))
@@ -175,26 +211,66 @@ def _legend_entries(content, state, highlight):
         entries.append(("pile", "", "item pile (cards)"))
     if any(p.get("face_down") for p in state["board"].values()):
         entries.append(("face_down", "", "tile face down (the haunt turned it)"))
-    tokens = [t["name"] for t in state.get("tokens") or [] if t.get("tile") in state["board"]]
-    abbrev = token_abbrevs(t["name"] for t in state.get("tokens") or [])
-    from .style import TOKEN_COLOURS
-    for i, name in enumerate(sorted(abbrev)):
-        if name in tokens:
-            entries.append(("token", (abbrev[name], TOKEN_COLOURS[i % len(TOKEN_COLOURS)]), name))
-    for kind in ("monster", "npc"):
-        for mon in state.get(kind + "s", None) or []:
-            if mon.get("tile") in state["board"]:
-                entries.append((kind, (str(mon.get("number", "")), bool(mon.get("stunned"))),
-                                str(mon.get("name", kind)) + (" (stunned)" if mon.get("stunned") else "")))
+    entries += _token_entries(state) + _monster_entries(state)
     return tuple(entries)
 
 
-def _legend(content, state, width, m, highlight):
-    return _legend_image(_legend_entries(content, state, highlight), width, m)
+def figure_entries(content, state, highlight) -> tuple:
+    """The legend of only what stands on state["board"]: the adventurers
+    there, the item pile, tokens, monsters (the turn picture's legend)."""
+    here = [pid for pid in state["seats"] if state["players"][pid].get("tile") in state["board"]
+            and state["players"][pid].get("alive", True)]
+    entries = _player_entries(content, state, highlight, here)
+    if any(state.get("piles", {}).get(t) for t in state["board"]):
+        entries.append(("pile", "", "item pile (cards)"))
+    return tuple(entries + _token_entries(state) + _monster_entries(state))
+
+
+def _player_entries(content, state, highlight, pids) -> list:
+    marked = highlighted(state, highlight)
+    ini = initials(state)
+    traitors = public_traitors(state)
+    out = []
+    for pid in pids:
+        p = state["players"][pid]
+        adv = content.adventurers.get(p["adventurer"])
+        colour = sty.adventurer_rgb(adv.colour if adv else "")
+        name = p["name"] + (f" ({adv.name})" if adv else "") + (" - traitor" if pid in traitors else "") + \
+            ("" if p.get("alive", True) else " - dead")
+        out.append(("adventurer", (ini[pid], colour, pid in marked, pid in traitors), name))
+    return out
+
+
+def _token_entries(state) -> list:
+    """Tokens on state["board"], each named once; colours and letters come
+    from every token in the game, so they match the full map's."""
+    tokens = [t["name"] for t in state.get("tokens") or [] if t.get("tile") in state["board"]]
+    abbrev = token_abbrevs(t["name"] for t in state.get("tokens") or [])
+    return [("token", (abbrev[name], sty.TOKEN_COLOURS[i % len(sty.TOKEN_COLOURS)]), name)
+            for i, name in enumerate(sorted(abbrev)) if name in tokens]
+
+
+def _monster_entries(state) -> list:
+    out = []
+    for kind in ("monster", "npc"):
+        for mon in state.get(kind + "s", None) or []:
+            if mon.get("tile") in state["board"]:
+                hp = hit_points(state, mon)
+                notes = [f"{hp} hit points" if hp is not None else "", "stunned" if mon.get("stunned") else ""]
+                notes = ", ".join(n for n in notes if n)
+                out.append((kind, (str(mon.get("number", "")), bool(mon.get("stunned")), "" if hp is None else str(hp)),
+                            str(mon.get("name", kind)) + (f" ({notes})" if notes else "")))
+    return out
 
 
 @functools.lru_cache(maxsize=64)
-def _legend_image(entries, width, m):
+def legend_paletted(entries, width, m):
+    """legend_image in the palette (palette.py)."""
+    return pal.to_palette(legend_image(entries, width, m))
+
+
+@functools.lru_cache(maxsize=64)
+def legend_image(entries, width, m):
     """Entries flow left to right in rows; players get a row of their own."""
     row_h, sw = m.legend_row, m.legend_row - 8
     rows, cur, x = [], [], m.pad
@@ -229,10 +305,10 @@ def _swatch_width(kind, sw, m):
 
 def _swatch(im, d, kind, what, x, cy, sw, m):
     if kind == "adventurer":
-        ini, colour, hl = what
-        spr = art.sprite("adventurer", ini, colour, sw, hl, False, m)
+        ini, colour, hl, traitor = what
+        spr = art.sprite("adventurer", ini, colour, sw, hl, False, m, traitor)
     elif kind in ("monster", "npc"):
-        spr = art.sprite(kind, what[0], (), sw, False, what[1], m)
+        spr = art.sprite(kind, what[0], (), sw, False, what[1], m, badge=what[2])
     elif kind == "token":
         spr = art.sprite("token", what[0], what[1], sw, False, False, m)
     elif kind == "pile":
@@ -266,7 +342,11 @@ def encode_png(im: Image.Image, compress_level: int | None = None) -> bytes:
     """PNG bytes with a palette of up to 256 colours. A map is a few dozen
     flat colours and their antialiased edges, so nothing visible changes,
     while encoding takes a fraction of the time of RGB and the file is
-    less than half the size (bench/render.py)."""
+    less than half the size (bench/render.py). A paletted `im` is written
+    as it is; an RGB one gets a palette chosen from its own colours (the
+    maps themselves are drawn paletted, see render_paletted)."""
+    if im.mode == "P":
+        return paletted_png(im, compress_level)
     sample = im.resize((max(1, im.width // PALETTE_SAMPLE), max(1, im.height // PALETTE_SAMPLE)),
                        Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
@@ -281,10 +361,10 @@ def render_map(content, state: dict, highlight=None, scale: float = 1.0, max_byt
     fit_png) until it fits or reaches MIN_SCALE. It draws the channel's
     view of the game (bot.engine.view), so it cannot show a secret."""
     state = view(state)
-    data = encode_png(render_image(content, state, highlight, scale))
+    data = paletted_png(render_paletted(content, state, highlight, scale))
     if max_bytes is None or len(data) <= max_bytes:
         return data
-    return fit_png(lambda s: encode_png(render_image(content, state, highlight, s)), scale, max_bytes, data)
+    return fit_png(lambda s: paletted_png(render_paletted(content, state, highlight, s)), scale, max_bytes, data)
 
 
 def fit_png(render, scale: float, max_bytes: int, data: bytes | None = None) -> bytes:
@@ -305,24 +385,21 @@ def render_replay_gif(content, states: list, scale: float = 0.6, frame_ms: int =
     from .layout import union_bounds
     bounds = union_bounds(s["board"] for s in states)
     n = len(states)
-    frames = [render_image(content, s, highlight, scale, bounds, caption=f"{i + 1}/{n}")
+    frames = [render_paletted(content, s, highlight, scale, bounds, caption=f"{i + 1}/{n}")
               for i, s in enumerate(states)]
     w = max(f.width for f in frames)
     h = max(f.height for f in frames)   # legends may differ in height
-    palette = None
     out = []
-    for f in frames:
+    for f in frames:   # all in the one palette already: nothing to quantize
         if f.size != (w, h):
-            canvas = Image.new("RGB", (w, h), sty.BACKGROUND)
+            canvas = pal.new((w, h), sty.BACKGROUND)
             canvas.paste(f, (0, 0))
             f = canvas
-        if palette is None:
-            palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-        out.append(f.quantize(palette=palette, dither=Image.Dither.NONE))
+        out.append(f)
     buf = io.BytesIO()
     out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=frame_ms, loop=0, disposal=1)
     return buf.getvalue()
 
 
-__all__ = ["render_map", "render_image", "render_replay_gif", "encode_png", "fit_png",
+__all__ = ["render_map", "render_image", "render_paletted", "render_replay_gif", "encode_png", "fit_png",
            "Figure"]

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.engine import board as bd
+from bot.engine import state as st
 
 from .style import Metrics, metrics, name_block
 
@@ -140,6 +141,8 @@ class Figure:
     highlight: bool = False
     stunned: bool = False
     half: str | None = None
+    traitor: bool = False   # an adventurer the whole table knows to be a traitor
+    badge: str = ""         # a monster's hit points left, when the game keeps count
 
 
 def initials(state: dict) -> dict:
@@ -191,6 +194,27 @@ def highlighted(state: dict, highlight) -> set:
     return set(highlight)
 
 
+def public_traitors(state: dict) -> set:
+    """Traitors everyone at the table knows: named at the reveal, unmasked,
+    or any at the game's end. A hidden traitor is not one of them, even on a
+    state that did not go through bot.engine.view."""
+    h = state.get("haunt")
+    if not h:
+        return set()
+    over = state.get("phase") == "over"
+    return {pid for pid in h.get("traitors") or () if over or st.known_traitor(state, pid)}
+
+
+def hit_points(state: dict, monster: dict) -> int | None:
+    """A monster's hit points left: its own record, else the haunt's counter
+    named after it ("Troll hit points"), which is where the haunts keep them."""
+    if monster.get("hit_points") is not None:
+        return monster["hit_points"]
+    counters = (state.get("haunt") or {}).get("counters") or {}
+    value = counters.get(f"{monster.get('name', '')} hit points")
+    return value if isinstance(value, int) else None
+
+
 def figures(content, state: dict, highlight=None) -> dict:
     """tile id -> the figures on it, in drawing order: adventurers (seat
     order), monsters, NPCs, the item pile, tokens."""
@@ -199,20 +223,22 @@ def figures(content, state: dict, highlight=None) -> dict:
     out = {}
     board = state["board"]
     ini = initials(state)
+    traitors = public_traitors(state)
     for pid in state["seats"]:
         p = state["players"][pid]
         if p.get("tile") in board and p.get("alive", True):
             adv = content.adventurers.get(p["adventurer"])
             out.setdefault(p["tile"], []).append(Figure(
                 "adventurer", pid, ini[pid], adventurer_rgb(adv.colour if adv else ""), pid in marked,
-                half=p.get("half")))
+                half=p.get("half"), traitor=pid in traitors))
     # Hook for the haunt: monsters and NPCs, each {name, tile, number, stunned}.
     for kind in ("monster", "npc"):
         for mon in state.get(kind + "s", None) or []:
             if mon.get("tile") in board:
+                hp = hit_points(state, mon)
                 out.setdefault(mon["tile"], []).append(Figure(
                     kind, str(mon.get("name", kind)), str(mon.get("number", "")), (), mon.get("name") in marked,
-                    bool(mon.get("stunned"))))
+                    bool(mon.get("stunned")), badge="" if hp is None else str(hp)))
     for tid, cards in (state.get("piles") or {}).items():
         if cards and tid in board:
             out.setdefault(tid, []).append(Figure("pile", tid, str(len(cards))))
@@ -252,7 +278,8 @@ def barrier_label_rect(m: Metrics, tile, rot: int) -> tuple | None:
     tw, th = text_size(label, m.font)
     t, c = m.tile, m.tile // 2
     if bd.rotate_side("north", rot) in ("north", "south"):     # the line runs across
-        lx, ly = m.door_depth + 8 + tw // 2, c
+        # on the line, or just under it where a tall name plate (the turn picture's) reaches it
+        lx, ly = m.door_depth + 8 + tw // 2, max(c, name_plate(m, tile.name)[3] + th // 2 + 2)
     else:                                                      # the line runs down
         lx, ly = c, t - m.door_depth - 4 - th // 2
     return (lx - tw // 2 - 4, ly - th // 2 - 1, lx + tw // 2 + 5, ly + th // 2 + 2)
@@ -320,8 +347,25 @@ def grid_slots(n: int, area: tuple, dmax: int, dmin: int, avoid=()) -> tuple[lis
     return [(round(x), round(y)) for x, y in chosen], d, fits
 
 
+_placed: dict = {}
+
+
 def place_figures(m: Metrics, tile, rot: int, figs: list) -> list[tuple]:
-    """(figure, centre x, centre y, diameter) in tile coordinates."""
+    """(figure, centre x, centre y, diameter) in tile coordinates. Cached:
+    from one turn to the next most tiles keep the same figures, and finding
+    their slots is most of the drawing time of a small picture."""
+    key = (m, tile.id, rot, tuple(figs))
+    hit = _placed.get(key)
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    out = _place_figures(m, tile, rot, figs)
+    if len(_placed) > 4096:
+        _placed.clear()
+    _placed[key] = (tile, out)
+    return out
+
+
+def _place_figures(m: Metrics, tile, rot: int, figs: list) -> list[tuple]:
     areas = token_areas(m, tile, rot)
     avoid = icon_rects(m, tile)
     label = barrier_label_rect(m, tile, rot)

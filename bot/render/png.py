@@ -9,6 +9,8 @@ it), zlib does the work and only the speed differs.
 import struct
 import zlib
 
+from PIL import Image
+
 try:
     from isal import isal_zlib as _deflate
     COMPRESSOR, COMPRESS_LEVEL = "isal", 1  # ISA-L's levels run 0-3; 1 is as fast as 0 and ~15% smaller
@@ -29,8 +31,11 @@ def paletted_png(im, level: int | None = None) -> bytes:
     if im.mode != "P":
         raise ValueError(f"a paletted image is needed, not mode {im.mode}")
     width, height = im.size
-    pixels = im.tobytes()
-    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(height))  # each row: filter 0
+    # each row: its filter byte (0, none) then its pixels, as the picture one pixel wider, moved right by
+    # one, gives them: one copy in C rather than a slice and a join a row
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(im, (1, 0))
+    rows = framed.tobytes()
     palette = bytes(im.getpalette()[:3 * 256])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit, colour type 3 (palette)
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette),

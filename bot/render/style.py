@@ -1,7 +1,7 @@
 """Colours, sizes and fonts of the map picture (no drawing here)."""
 import functools
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from PIL import ImageColor, ImageFont
 
@@ -23,6 +23,7 @@ DOOR = {"building": (214, 40, 34), "street": (246, 204, 36), "catacomb": (40, 14
 BLOCKED = (20, 18, 18)          # a doorway facing a wall: a false feature
 PLATE = (30, 24, 22)            # behind a tile's name
 HIGHLIGHT = (255, 214, 64)      # the current player: ring and tile frame
+TRAITOR = (178, 16, 60)         # the traitor's mark, once the table knows who it is
 BARRIER = (236, 96, 28)
 BADGE = (246, 238, 214)
 BADGE_EDGE = (50, 40, 34)
@@ -85,6 +86,14 @@ class Metrics:
     min_width: int
     legend_min: int    # narrowest legend column beside a level
 
+    def __hash__(self):
+        """Hashed once: metrics are in the key of every cached piece of a picture, a few dozen a picture."""
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
 
 BASE = dict(tile=168, gap=6, wall=5, door_len=70, door_depth=11, margin=16, header_h=40, title_h=36, pad=12,
             name_font=18, font=17, title_font=24, token=40, min_token=26, icon=30, legend_row=38, min_width=720,
@@ -121,8 +130,10 @@ def font(size: int):
     return ImageFont.load_default()
 
 
+@functools.lru_cache(maxsize=1024)
 def text_size(text: str, size: int) -> tuple[int, int]:
-    """Advance width and line height of `text`."""
+    """Advance width and line height of `text` (laying out a line costs
+    about 6 us a letter: a header line is measured at each size tried)."""
     f = font(size)
     try:
         w = f.getlength(text)

@@ -15,6 +15,7 @@ from bot.vocabulary import pending_key, turn_number
 
 from . import dicelog
 from .memory import MemoryStore
+from .stats import server_stats
 
 __all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER", "history_lines"]
 
@@ -205,6 +206,10 @@ class GameService:
         """The server's finished games, newest first: when, who played whom,
         the haunt, the winners and how it ended."""
         return [history_entry(self.engine.content, g) for g in await self.store.finished_games(guild_id, limit)]
+
+    async def stats(self, guild_id: str | None, player: str | None = None) -> dict:
+        """The server's statistics, and a player's (bot.service.stats.server_stats)."""
+        return await server_stats(self, guild_id, player)
 
     async def finished_game(self, guild_id: str | None, game_id: int) -> GameRow:
         game = await self.store.game_by_id(game_id)

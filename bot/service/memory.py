@@ -7,7 +7,7 @@ changes a state in place (it returns a new one), so holding it is safe and
 keeps the table fast. Settings and actions are copied."""
 import time
 
-from bot.store import GUILD_DEFAULTS, GameRow
+from bot.store import GUILD_DEFAULTS, GameRow, finished_record
 
 
 class MemoryStore:
@@ -60,6 +60,17 @@ class MemoryStore:
     async def played_haunts(self, guild_id: str | None) -> list[int]:
         return sorted({g["state"]["haunt"]["number"] for g in self.games.values()
                        if g["guild_id"] == guild_id and g["state"].get("haunt")})
+
+    async def finished_records(self, guild_id: str | None) -> list[dict]:
+        found = []
+        for i, g in sorted(self.games.items()):
+            s = g["state"]
+            if g["guild_id"] == guild_id and not g["active"] and s.get("phase") != "lobby":
+                h = s.get("haunt") or {}
+                found.append(finished_record(i, s.get("phase"), s.get("seats"), h.get("number"), h.get("traitors"),
+                                             s.get("result"),
+                                             {p: v.get("adventurer") for p, v in s.get("players", {}).items()}))
+        return found
 
     async def game_by_id(self, game_id: int) -> GameRow | None:
         return self._row(game_id) if game_id in self.games else None

@@ -249,6 +249,20 @@ class Store:
             return sorted(int(r[0]) for r in await cur.fetchall())
 
     @serialized
+    async def finished_records(self, guild_id: str | None) -> list[dict]:
+        """The server's games that are over or were ended (/game end) after
+        the start, oldest first, each as the few fields statistics read (see
+        `finished_record`); a game in play is not among them, nor a row whose
+        state is not JSON (left to be set aside when it is opened)."""
+        async with self.db.execute(
+                "SELECT id, json_extract(state, '$.phase', '$.seats', '$.haunt.number', '$.haunt.traitors',"
+                " '$.result'), (SELECT json_group_object(key, json_extract(value, '$.adventurer'))"
+                " FROM json_each(state, '$.players')) FROM games WHERE guild_id IS ? AND active = 0 AND json_valid(state)"
+                " AND json_extract(state, '$.phase') != 'lobby' ORDER BY id", (guild_id,)) as cur:
+            rows = await cur.fetchall()
+        return [finished_record(r[0], *json.loads(r[1]), json.loads(r[2])) for r in rows]
+
+    @serialized
     async def game_by_id(self, game_id: int) -> GameRow | None:
         return await self._game_where("id = ? AND active >= 0", (game_id,))
 
@@ -537,6 +551,16 @@ def _explain(path: str, error: sqlite3.Error) -> str:
     else:
         hint = "Check the file, its folder and the free disk space."
     return f"The game database {path} cannot be used ({reason}). {hint}"
+
+
+def finished_record(game_id: int, phase: str, seats: list, haunt: int | None, traitors: list | None,
+                    result: dict | None, adventurers: dict) -> dict:
+    """One ended game for statistics: who sat with which adventurer, the
+    haunt, and, only for a game played to its end, who the traitors were
+    and how it ended (a game stopped half-way keeps its hidden traitor)."""
+    over = phase == "over"
+    return {"id": game_id, "over": over, "seats": seats or [], "adventurers": adventurers or {}, "haunt": haunt,
+            "traitors": (traitors or []) if over else [], "result": (result or {}) if over else {}}
 
 
 def _game(row) -> GameRow:

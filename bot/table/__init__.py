@@ -14,8 +14,9 @@ import sys
 
 from bot import autoplay, text, vocabulary
 from bot.content import load_content
-from bot.engine import Engine, IllegalAction
+from bot.engine import Engine, IllegalAction, story
 from bot.engine.legal import actor, legal_actions
+from bot.engine.state import monster_called
 from bot.engine.specials.house_rules import HOUSE_RULES
 from bot.service import GameService
 from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
@@ -29,6 +30,7 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   use <item> | drop <item> | pickup <item> | trade <item> <player>
   power [player] [trait]           use your adventurer power (e.g. `power`, `power Bo sanity`)
   choose <number>                  answer the question the game asks you
+  undo                             take back your last action of this turn (until a die, a draw or a secret)
   end                              end your turn
  In the haunt:
   ready                            you have read your side's rules (`as <name> ready` for each player)
@@ -68,6 +70,8 @@ class Table:
         self.events_json = events_json
         self.log: list[dict] = []
         self.secrets: dict[str, list[str]] = {}
+        self.numbers: dict[str, int] = {}  # the options of the question series now asked, with their numbers
+        self.numbers_for: tuple | None = None  # (player, kind) of that series
 
     @property
     def state(self) -> dict:
@@ -109,6 +113,9 @@ class Table:
             else:
                 self.out(f"(only {self.state['players'][ev['to']]['name']} sees this) {ev['text']}")
         if not self.events_json:
+            if self._state["phase"] == "over":  # the game's end: all that was hidden, for everyone
+                for line in story.reveal_lines(self.content, self._state):
+                    self.out(line)
             self.prompt_line()
 
     async def _act(self, action: dict):
@@ -125,7 +132,7 @@ class Table:
         if who is None:
             return
         if s["pending"]:
-            opts = "; ".join(f"{i + 1}. {o}" for i, o in enumerate(s["pending"]["options"]))
+            opts = "; ".join(f"{n}. {o}" for n, o in self.numbered())
             self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
             return
         h = s.get("haunt")
@@ -134,7 +141,7 @@ class Table:
             self.out(f"> Waiting for {', '.join(waiting)}: each types `as <name> ready` after reading `rules <name>`.")
             return
         if s["turn"].get("monsters"):
-            names = ", ".join(f"{m['name']} {m['number']}" + (" (stunned)" if m["stunned"] else "")
+            names = ", ".join(monster_called(m) + (" (stunned)" if m["stunned"] else "")
                               for m in s["monsters"] if not m["dead"])
             self.out(f"> {s['players'][who]['name']} runs the monster turn ({names}): `monster move <monster> <way>`, "
                      "`monster attack <monster> <player>`, then `end`.")
@@ -146,6 +153,31 @@ class Table:
         if s["phase"] == "haunt" and any(a["type"] == "task" for a in vocabulary.legal_for(self.content, s, who)):
             extra += "`moves` (the haunt's moves open to you), "
         self.out(f"> {s['players'][who]['name']}: {moves}; or {extra}use/drop/pickup/roll, sheet, map, end.")
+
+    def numbered(self) -> list[tuple[int, str]]:
+        """The question's options with their numbers. A question asked again
+        with what is left of its options (tokens laid one by one) keeps each
+        option's number, so a number read from the last list never picks
+        another option."""
+        pending = self.state["pending"]
+        options, asked = pending["options"], (pending["player"], pending["kind"])
+        again = asked == self.numbers_for and set(options) <= set(self.numbers) and len(set(options)) == len(options)
+        if not again:
+            self.numbers, self.numbers_for = {o: i + 1 for i, o in enumerate(options)}, asked
+        return [(self.numbers[o], o) for o in options] if len(set(options)) == len(options) \
+            else list(enumerate(options, 1))
+
+    def _by_number(self, action: dict) -> dict:
+        """A `choose N` as numbered on the last list shown."""
+        pending = self.state["pending"]
+        if action["type"] != "decide" or not isinstance(action["choice"], int) or not pending \
+                or len(set(pending["options"])) != len(pending["options"]):
+            return action
+        shown = dict(self.numbered())
+        if action["choice"] + 1 not in shown:
+            raise IllegalAction(f"There is no option {action['choice'] + 1} now: "
+                                f"{'; '.join(f'{n}. {o}' for n, o in self.numbered())}.")
+        return {**action, "choice": pending["options"].index(shown[action["choice"] + 1])}
 
     # --- commands --------------------------------------------------------------
 
@@ -235,7 +267,7 @@ class Table:
             texts = [line for line in self.secrets.get(pid, [])]
             self.out("\n\n".join(texts) if texts else "No secret rules yet.")
         else:
-            self.apply(vocabulary.parse(words, s, acting, self.engine.content))
+            self.apply(self._by_number(vocabulary.parse(words, s, acting, self.engine.content)))
         return True
 
     def _named(self, name: str) -> bool:

@@ -83,6 +83,23 @@ from .models import (
 )
 from .validation import ApiError, err
 
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")  # discord.py names its handlers' tasks so
+
+
+def _interaction_ids(task: asyncio.Task) -> set[int]:
+    """The ids of the discord.Interaction objects a handler task's coroutine
+    holds (CommandTree's wrapper closes over it; the view store's and the
+    event runner's coroutines take it as an argument)."""
+    frame = getattr(task.get_coro(), "cr_frame", None)
+    if frame is None:
+        return set()
+    found = set()
+    for value in frame.f_locals.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, discord.Interaction):
+                found.add(item.id)
+    return found
+
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 MESSAGE_FLAGS_ALLOWED = (1 << 2) | (1 << 12) | (1 << 13) | (1 << 15)  # suppress embeds/notifications, voice, components v2
 COMPONENTS_V2 = 1 << 15
@@ -740,8 +757,41 @@ class FakeDiscord:
 
         return await self.wait_for(find, timeout=timeout, what="a bot message")
 
+    @staticmethod
+    def handling(interaction: Any = None) -> list[asyncio.Task]:
+        """discord.py's tasks that run the client's handlers and are not done
+        yet: slash commands (CommandTree-invoker), buttons, selects and modals
+        (discord-ui-...), events (discord.py: on_...). With `interaction` (a
+        FakeInteraction or its id), only those handling that interaction."""
+        wanted = getattr(interaction, "id", interaction)
+        return [task for task in asyncio.all_tasks()
+                if not task.done() and task.get_name().startswith(HANDLER_TASKS)
+                and (wanted is None or wanted in _interaction_ids(task))]
+
+    async def wait_handled(self, interaction: Any = None, timeout: Optional[float] = None,
+                           what: Optional[str] = None) -> None:
+        """Wait until the client has finished handling `interaction` (default:
+        every interaction and event it got): its handler tasks are done. An
+        event, not a quiet spell, so a slow, busy machine waits as long as it
+        takes (and no longer)."""
+        timeout = self.default_timeout if timeout is None else timeout
+        what = what or (f"the handling of {interaction!r}" if interaction is not None else "the client's handlers")
+        deadline = time.monotonic() + timeout
+        while True:
+            running = self.handling(interaction)
+            if not running:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                names = sorted({t.get_name() for t in running})
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}: {names}\n{self._diagnostics()}")
+            await asyncio.wait(running, timeout=remaining)
+            del running  # (no reference to a finished handler's task is kept)
+
     async def settle(self, quiet: float = 0.05, timeout: Optional[float] = None) -> None:
-        """Wait until nothing reached the server for `quiet` seconds."""
+        """Wait until nothing reached the server for `quiet` seconds. (A quiet
+        spell is not an event: a slow machine may be quiet before the bot's
+        next write. Prefer wait_for / wait_handled.)"""
         deadline = time.monotonic() + (timeout or self.default_timeout)
         while time.monotonic() - self._last_activity < quiet:
             if time.monotonic() > deadline:

@@ -2,10 +2,10 @@
 commands to the bot's tree; each command turns its options into an action
 of the shared vocabulary (bot.vocabulary) or a view and hands it to the
 client. None of them knows a rule."""
-from . import game, haunt, info, items, server, turn
+from . import game, haunt, info, items, server, stats, turn
 from .info import HELP  # noqa: F401  (the /help text)
 
-AREAS = (game, turn, haunt, items, info, server)
+AREAS = (game, turn, haunt, items, info, server, stats)
 
 
 def register(bot):

@@ -4,6 +4,7 @@ from discord import app_commands
 
 from bot import text
 from bot.discord.private_threads import can_open
+from bot.discord.turn_posts import in_play
 from bot.discord.views import secret_view
 from bot.engine import IllegalAction
 from bot.vocabulary import make
@@ -136,6 +137,7 @@ def register(bot):
             await bot.private(interaction, e.reason)
             return
         g.active = False
+        bot.turn_posts.retire(g.channel_id)  # its turn message keeps what happened, without buttons
         await interaction.response.send_message("The game in this channel has ended. `/game new` starts another.\n"
                                                 + await bot.seed_reveal(g))
 
@@ -187,6 +189,10 @@ def register(bot):
             return
         if outcome is None:
             await interaction.response.send_message(f"Vote to skip recorded ({votes} of {needed} needed).")
+        elif in_play(outcome):
+            skipped = "The absent player's turn is skipped by vote."
+            await bot.private(interaction, skipped)
+            await bot.turn_posts.show(interaction, outcome, answered=True, extra=skipped)
         else:
             await bot.announce(interaction, outcome, extra="The absent player's turn is skipped by vote.")
 

@@ -5,6 +5,7 @@ from discord import app_commands
 
 from bot import vocabulary
 from bot.engine import IllegalAction
+from bot.engine.state import monster_called
 from bot.vocabulary import make
 
 from .common import TRAITS, WAYS
@@ -29,8 +30,10 @@ def register(bot):
         g = await bot.service.active_game(str(interaction.channel_id))
         if g is None:
             return []
-        names = [f"{m['name']} {m['number']}" for m in g.state.get("monsters", []) if not m["dead"]]
-        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+        named = [(monster_called(m), f"{m['name']} {m['number']}") for m in g.state.get("monsters", [])
+                 if not m["dead"]]  # (shown as the game says it; the value is what the command reads)
+        return [app_commands.Choice(name=n, value=v) for n, v in named
+                if current.lower() in f"{n} {v}".lower()][:25]
 
     attack.autocomplete("monster")(monster_choices)
 

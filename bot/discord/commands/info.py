@@ -12,7 +12,7 @@ from .server import SHORT
 
 HELP = """**Betrayal at Baldur's Gate**: one game per channel or thread.
 **Set up:** `/game new`, then each player `/game join adventurer:` (3 to 6), then `/game start`.
-**Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/end`. The buttons under each turn do the same.
+**Your turn:** `/move`, `/item use|drop|pickup|trade`, `/roll` (the roll your tile offers), `/undo`, `/end`, or the buttons.
 **The haunt:** your side's rules come privately, by DM or in your private thread (`/haunt rules` shows them again); press Ready. Then `/attack`, `/monster move|attack` in the monster turn, the haunt's own moves as buttons under your turn (or `/haunt task`, which lists those open to you), and `/haunt counter|token|slay|trait` for anything the bot leaves to you (on your turn), `/haunt declare` to claim a win the bot cannot see (everyone else answers privately with `/haunt confirm`).
 **Any time:** `/sheet` (your traits and cards, only you see it), `/map`, `/game status`, `/log recent`, `/rules`, `/history` (this server's finished games).
 **Options of `/game new`:** `seed:` plays the same game again (same tiles, cards and dice); `haunt:` plays that haunt (1-50) in place of the chart's when the haunt roll succeeds (its traitor from the traitor table as usual); `rules:` house rules from *Betrayal Legacy* (`/rules house` lists them); `avoid_repeats:` the rulebook's optional rule: a haunt this server has played sends the search on to the nearest other omen tile, then the next omen cards.

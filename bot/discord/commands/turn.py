@@ -1,4 +1,4 @@
-"""Your turn: /move, /roll, /choose, /power, /end."""
+"""Your turn: /move, /roll, /choose, /power, /undo, /end."""
 import discord
 from discord import app_commands
 
@@ -26,6 +26,11 @@ def register(bot):
     @app_commands.guild_only()
     async def end(interaction: discord.Interaction):
         await bot.act(interaction, make("end"))
+
+    @tree.command(name="undo", description="Take back your last action of this turn (until a roll or a draw)")
+    @app_commands.guild_only()
+    async def undo(interaction: discord.Interaction):
+        await bot.act(interaction, make("undo"))
 
     @tree.command(name="choose", description="Answer the question the game is asking you")
     @app_commands.guild_only()

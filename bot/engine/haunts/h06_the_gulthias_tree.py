@@ -32,6 +32,7 @@ What the bot carries out:
 Left to the players: nothing. (The book's "the traitor stays in the room
 while the heroes read" needs no doing: each side reads its rules in private.)
 """
+from .. import state as st
 from .. import attack, effects, hooks, rulesets
 from .. import haunt_play as hp
 from .. import rng
@@ -179,7 +180,7 @@ def _prune(ctx, task, item):
     for m in blights(s):
         if m["tile"] not in reach:
             m["dead"] = True
-            ctx.say(f"{m['name']} {m['number']} is cut off from every Branch and withers away.", kind="monster",
+            ctx.say(f"{st.monster_called(m)} is cut off from every Branch and withers away.", kind="monster",
                     monster=m["id"])
             hooks.fire("monster_killed", ctx, m["id"])
     goal = {m["id"]: nearest_branch(near, m["tile"], {x["tile"] for x in blights(s)}, branches(s))
@@ -213,7 +214,7 @@ def step_toward(ctx, near, m: dict, branch: str | None, within):
     if not nxt:
         return
     m["tile"], m["half"] = nxt[0], None
-    ctx.say(f"{m['name']} {m['number']} shrinks back toward its Branch, to the {ctx.tile_name(nxt[0])}.",
+    ctx.say(f"{st.monster_called(m)} shrinks back toward its Branch, to the {ctx.tile_name(nxt[0])}.",
             kind="monster_move", monster=m["id"], tile=nxt[0])
 
 
@@ -261,7 +262,7 @@ class GulthiasTree(rulesets.RuleSet):
     def monster_blocked(self, ctx, m, dest):
         born = ctx.s["haunt"].get("h06", {}).get("born", {}).get(m["id"])
         if born is not None and born == (ctx.s["turn"] or {}).get("number"):
-            return f"{m['name']} {m['number']} has only just grown: it cannot move, attack or grow this turn."
+            return f"{st.monster_called(m)} has only just grown: it cannot move, attack or grow this turn."
         return None
 
     def monster_attack(self, ctx, m, target, trait):

@@ -25,6 +25,7 @@ What the bot carries out:
 
 Left to the players: nothing.
 """
+from .. import state as st
 from .. import effects, hooks, rulesets
 from .. import haunt_play as hp
 from .. import tokens as tk
@@ -221,7 +222,7 @@ class StakingYourClaim(rulesets.RuleSet):
         if m["name"] != BYSTANDER:
             return None
         m["dead"] = True
-        ctx.say(f"{m['name']} {m['number']} is killed; the token leaves the board.", kind="monster", monster=m["id"])
+        ctx.say(f"{st.monster_called(m)} is killed; the token leaves the board.", kind="monster", monster=m["id"])
         hooks.fire("monster_killed", ctx, m["id"])
         drink(ctx, ctx.s["haunt"].get("last_attacker"))
         return True

@@ -119,7 +119,7 @@ def _decide_citizen(ctx, pending, index):
 
 def remove_citizen(ctx, m: dict):
     m["dead"] = True
-    ctx.say(f"{m['name']} {m['number']} is hurt and flees: the token leaves the board.", kind="monster",
+    ctx.say(f"{st.monster_called(m)} is hurt and flees: the token leaves the board.", kind="monster",
             monster=m["id"])
     hooks.fire("monster_killed", ctx, m["id"])
 
@@ -143,7 +143,7 @@ def mob_attack(ctx, m: dict, target: str):
 def _mob_ask(ctx, task, item):
     step = item["step"]
     lead = monster_by_id(ctx, step["mob"][0])
-    effects.ask(ctx, task["player"], "h10_mob", f"how many Citizens join {lead['name']} {lead['number']}'s attack on "
+    effects.ask(ctx, task["player"], "h10_mob", f"how many Citizens join {st.monster_called(lead)}'s attack on "
                 f"{ctx.name(step['hero'])}?", [f"{n} Citizen{'s' if n != 1 else ''} in all"
                                                for n in range(1, len(step["others"]) + 2)], step=step)
 

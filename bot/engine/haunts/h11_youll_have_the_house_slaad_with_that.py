@@ -84,7 +84,7 @@ def slaad_gone(ctx) -> bool:
 
 def kill(ctx, m: dict, why: str):
     m["dead"] = True
-    ctx.say(f"{m['name']} {m['number']} {why}", kind="monster", monster=m["id"])
+    ctx.say(f"{st.monster_called(m)} {why}", kind="monster", monster=m["id"])
     hooks.fire("monster_killed", ctx, m["id"])
     if m["name"] == SLAAD:
         stronger = hp.monster_stats(ctx, STRONGER)
@@ -260,7 +260,7 @@ def cure(ctx, pid: str):
     hosts = [p for p in mine(ctx)["hosts"] if s["players"][p]["alive"] and (p == pid or st.together(s, p, pid))]
     hosts.sort(key=lambda p: p != pid)
     spawn = [m for m in tadpoles(s) if st.beside(s, pid, m)]
-    options = [f"Cure {ctx.name(p)}" for p in hosts] + [f"Destroy {m['name']} {m['number']}" for m in spawn]
+    options = [f"Cure {ctx.name(p)}" for p in hosts] + [f"Destroy {st.monster_called(m)}" for m in spawn]
     if not options:
         raise IllegalAction("No host and no Slaad Tadpole is on your tile.")
     targets = hosts + [m["id"] for m in spawn]
@@ -284,7 +284,7 @@ def use_cure(ctx, pid: str, target: str):
                 "dies.", kind="haunt", player=pid)
         return
     m = next(x for x in ctx.s["monsters"] if x["id"] == target)
-    ctx.say(f"{ctx.name(pid)} reads a Cure Disease Scroll at {m['name']} {m['number']}.", kind="haunt", player=pid)
+    ctx.say(f"{ctx.name(pid)} reads a Cure Disease Scroll at {st.monster_called(m)}.", kind="haunt", player=pid)
     kill(ctx, m, "is destroyed.")
 
 

@@ -286,7 +286,7 @@ class JuiblexCommands(rulesets.RuleSet):
         if m["name"] != CUBE or hero not in heroes(s):
             return None
         m["dead"] = True
-        ctx.say(f"{ctx.name(hero)} bursts {m['name']} {m['number']} apart and finds an item in the slime.",
+        ctx.say(f"{ctx.name(hero)} bursts {st.monster_called(m)} apart and finds an item in the slime.",
                 kind="monster", monster=m["id"])
         cd.draw(ctx, hero, "item")
         return True

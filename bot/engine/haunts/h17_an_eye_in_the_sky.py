@@ -65,7 +65,7 @@ def wards_on(s: dict, tile: str) -> list[dict]:
 
 def remove_mouther(ctx, m: dict, why: str):
     m["dead"] = True
-    ctx.say(f"{m['name']} {m['number']} {why} and is taken off the board.", kind="monster", monster=m["id"])
+    ctx.say(f"{st.monster_called(m)} {why} and is taken off the board.", kind="monster", monster=m["id"])
     hooks.fire("monster_killed", ctx, m["id"])
 
 
@@ -248,9 +248,9 @@ class AnEyeInTheSky(rulesets.RuleSet):
         if target not in s["players"] or target not in hp.heroes(s) or not s["players"][target]["alive"]:
             raise IllegalAction("Gibbering Mouthers attack the heroes.")
         if not st.beside(s, target, m):
-            raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
+            raise IllegalAction(f"{ctx.name(target)} is not on {st.monster_called(m)}'s tile.")
         if m["stunned"] or m["id"] in s["turn"]["attacked"]:
-            raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+            raise IllegalAction(f"{st.monster_called(m)} has already attacked this turn.")
         if trait and trait.lower() != "sanity":
             raise IllegalAction("Gibbering Mouthers attack only with Sanity.")
         effects.queue(ctx, s["turn"]["player"], [{"do": "h17_group_attack", "hero": target}], source="haunt",

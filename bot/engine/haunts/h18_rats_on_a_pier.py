@@ -211,26 +211,26 @@ def fight(ctx, m: dict, target: str, trait: str):
     turn = s["turn"]
     trait = (trait or "might").lower()
     if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
+        raise IllegalAction(f"{st.monster_called(m)} is stunned and cannot attack.")
     if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+        raise IllegalAction(f"{st.monster_called(m)} has already attacked this turn.")
     if trait not in m["traits"]:
         raise IllegalAction(f"{m['name']} has no {trait.capitalize()}.")
     if target in s["players"]:
         if not st.beside(s, target, m):
-            raise IllegalAction(f"{ctx.name(target)} is not on {m['name']} {m['number']}'s tile.")
+            raise IllegalAction(f"{ctx.name(target)} is not on {st.monster_called(m)}'s tile.")
         value, name = ctx.value(target, trait), ctx.name(target)
     else:
         other = hp.monster(ctx, target)
         if other["tile"] != m["tile"]:
-            raise IllegalAction(f"{other['name']} {other['number']} is not on {m['name']} {m['number']}'s tile.")
+            raise IllegalAction(f"{st.monster_called(other)} is not on {st.monster_called(m)}'s tile.")
         if trait not in other["traits"]:
             raise IllegalAction(f"{other['name']} has no {trait.capitalize()}.")
-        target, value, name = other["id"], other["traits"][trait], f"{other['name']} {other['number']}"
+        target, value, name = other["id"], other["traits"][trait], f"{st.monster_called(other)}"
     turn["attacked"].append(m["id"])
-    ctx.say(f"{m['name']} {m['number']} attacks {name} with {trait.capitalize()}.", kind="attack")
+    ctx.say(f"{st.monster_called(m)} attacks {name} with {trait.capitalize()}.", kind="attack")
     a = effects.make_roll(ctx, turn["player"], rng.dice_count(m["traits"][trait]),
-                          f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
+                          f"{trait.capitalize()} for {st.monster_called(m)}", kind="contest")
     d = attack.defence_roll(ctx, target, trait, value)
     s["haunt"]["last_attacker"] = m["id"]
     effects.queue(ctx, turn["player"], [attack.roll_off(m["id"], target, trait, a, d, False), {"do": "_attack_over"}],
@@ -243,7 +243,7 @@ def turn_citizen(ctx, m: dict):
     m["dead"] = True
     counters = s["haunt"]["counters"]
     counters[TURNED] = counters.get(TURNED, 0) + 1
-    ctx.say(f"{m['name']} {m['number']} is turned into a wererat ({counters[TURNED]} turned).", kind="monster",
+    ctx.say(f"{st.monster_called(m)} is turned into a wererat ({counters[TURNED]} turned).", kind="monster",
             monster=m["id"])
     rat = hp.add_monster(ctx, WERERAT, m["tile"])
     mine(ctx)["fresh"][rat["id"]] = s["turn"]["number"]
@@ -388,7 +388,7 @@ class RatsOnAPier(rulesets.RuleSet):
         m["dead"] = True
         counters = s["haunt"]["counters"]
         counters[RESCUED] = counters.get(RESCUED, 0) + 1
-        ctx.say(f"{m['name']} {m['number']} boards a ship at the Waterfront: rescued ({counters[RESCUED]} in all).",
+        ctx.say(f"{st.monster_called(m)} boards a ship at the Waterfront: rescued ({counters[RESCUED]} in all).",
                 kind="monster", monster=m["id"])
 
     def haunt_actions(self, ctx, pid):

@@ -150,7 +150,7 @@ def _call(ctx, task, item):
 def _pick(ctx, task, item):
     found = callable_rats(ctx, task["player"])
     effects.ask(ctx, task["player"], "h23_pick", "which Rat Swarm comes to the pipes?",
-                [f"{m['name']} {m['number']} ({ctx.tile_name(m['tile'])})" for m in found],
+                [f"{st.monster_called(m)} ({ctx.tile_name(m['tile'])})" for m in found],
                 rats=[m["id"] for m in found])
 
 
@@ -162,7 +162,7 @@ def _decide_pick(ctx, pending, index):
 def pick_up(ctx, pid: str, m: dict):
     mine(ctx)["carried"].append(m["id"])
     m["tile"], m["half"] = ctx.s["players"][pid]["tile"], ctx.s["players"][pid]["half"]
-    ctx.say(f"{m['name']} {m['number']} swarms to the Piper and goes where she goes this turn.", kind="monster",
+    ctx.say(f"{st.monster_called(m)} swarms to the Piper and goes where she goes this turn.", kind="monster",
             monster=m["id"], tile=m["tile"])
 
 
@@ -176,7 +176,7 @@ def _bite(ctx, task, item):
     targets = heroes_beside(ctx, m) if m and not m["stunned"] else []
     if not targets:
         return
-    effects.ask(ctx, task["player"], "h23_bite", f"{m['name']} {m['number']} leaves the "
+    effects.ask(ctx, task["player"], "h23_bite", f"{st.monster_called(m)} leaves the "
                 f"{ctx.tile_name(m['tile'])}: bite a hero on the way out?",
                 [f"Bite {ctx.name(h)}" for h in targets] + ["Leave them be"], monster=m["id"], targets=targets)
 
@@ -190,9 +190,9 @@ def _decide_bite(ctx, pending, index):
 
 def bite(ctx, m: dict, hero: str):
     s = ctx.s
-    ctx.say(f"{m['name']} {m['number']} bites at {ctx.name(hero)} (Might).", kind="attack")
+    ctx.say(f"{st.monster_called(m)} bites at {ctx.name(hero)} (Might).", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"]["might"]),
-                          f"Might for {m['name']} {m['number']}", kind="contest")
+                          f"Might for {st.monster_called(m)}", kind="contest")
     dice = ctx.value(hero, "might")
     if hero in mine(ctx)["enthralled"]:
         dice //= 2  # Ruling: half the Might dice, rounded down, never fewer than 1

@@ -114,15 +114,15 @@ def attack_drabin(ctx, m: dict, trait: str | None):
     if trait not in ("might", "sanity"):
         raise IllegalAction("The Cultists attack with Might or Sanity.")
     if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned and cannot attack.")
+        raise IllegalAction(f"{st.monster_called(m)} is stunned and cannot attack.")
     if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked this turn.")
+        raise IllegalAction(f"{st.monster_called(m)} has already attacked this turn.")
     if target["tile"] != m["tile"]:
-        raise IllegalAction(f"Drabin is not on {m['name']} {m['number']}'s tile.")
+        raise IllegalAction(f"Drabin is not on {st.monster_called(m)}'s tile.")
     turn["attacked"].append(m["id"])
-    ctx.say(f"{m['name']} {m['number']} attacks Drabin Pufflebird with {trait.capitalize()}.", kind="attack")
+    ctx.say(f"{st.monster_called(m)} attacks Drabin Pufflebird with {trait.capitalize()}.", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
-                          f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
+                          f"{trait.capitalize()} for {st.monster_called(m)}", kind="contest")
     d = attack.defence_roll(ctx, target["id"], trait, target["traits"][trait])
     s["haunt"]["last_attacker"] = m["id"]
     effects.queue(ctx, hp.controller(s), [attack.roll_off(m["id"], target["id"], trait, a, d, False),
@@ -172,7 +172,7 @@ class APufflebirdInTheHand(rulesets.RuleSet):
             return True
         if m["name"] == CULTIST:
             m["dead"] = True
-            ctx.say(f"{m['name']} {m['number']} is hurt and removed from the game.", kind="monster", monster=m["id"])
+            ctx.say(f"{st.monster_called(m)} is hurt and removed from the game.", kind="monster", monster=m["id"])
             hooks.fire("monster_killed", ctx, m["id"])
             return True
         return None

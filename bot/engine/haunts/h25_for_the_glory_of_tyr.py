@@ -33,7 +33,8 @@ from ..content import TRAITS
 from ..death import die
 from ..errors import IllegalAction
 
-SITE = "Battlefield site"
+SITE = "Obstacle token"  # the name the haunt's text and the map both use
+SITES = (SITE, "Battlefield site")  # (a game saved before the rename named its tokens so)
 SKELETON = "Skeleton"
 SKELETONS = 3
 PHYLACTERY, ITEMS = 1, (3, 5)
@@ -85,7 +86,7 @@ def _place_site(ctx, task, item):
     if not left:
         return
     task["steps"].insert(0, item)
-    taken = {t["tile"] for t in s["tokens"] if t["name"] == SITE}
+    taken = {t["tile"] for t in s["tokens"] if t["name"] in SITES}
     tiles = sorted([t for t in s["board"] if t not in taken] or list(s["board"]), key=ctx.tile_name)
     ctx.say(f"You now place Obstacle token {left[0]}.", kind="secret", to=task["player"])
     effects.ask(ctx, task["player"], "h25_site", "where does the next face-down Obstacle token go?",
@@ -126,7 +127,7 @@ def search(ctx, pid: str, trait: str):
         raise IllegalAction("Only the heroes search the battlefield.")
     if trait != "knowledge":
         raise IllegalAction("The search is a Knowledge roll.")
-    if not any(t["name"] == SITE for t in tk.on_tile(s, s["players"][pid]["tile"])):
+    if not any(t["name"] in SITES for t in tk.on_tile(s, s["players"][pid]["tile"])):
         raise IllegalAction("There is no face-down Obstacle token on your tile.")
     if turn.get("attacked"):
         raise IllegalAction("The search takes the place of your attack, which you have made this turn.")
@@ -142,7 +143,7 @@ def _found(ctx, task, item):
     s = ctx.s
     pid = task["player"]
     tile = s["players"][pid]["tile"]
-    token = next((t for t in tk.on_tile(s, tile) if t["name"] == SITE), None)
+    token = next((t for t in tk.on_tile(s, tile) if t["name"] in SITES), None)
     if token is None:
         return
     tk.remove(s, token)
@@ -165,9 +166,9 @@ def _found(ctx, task, item):
 def skeleton_strikes(ctx, m: dict, hero: str):
     """The risen Skeleton attacks the searcher at once."""
     s = ctx.s
-    ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(hero)} at once (Might).", kind="attack")
+    ctx.say(f"{st.monster_called(m)} attacks {ctx.name(hero)} at once (Might).", kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"]["might"]),
-                          f"Might for {m['name']} {m['number']}", kind="contest")
+                          f"Might for {st.monster_called(m)}", kind="contest")
     d = attack.defence_roll(ctx, hero, "might", ctx.value(hero, "might"))
     s["haunt"]["last_attacker"] = m["id"]
     effects.queue(ctx, hero, [attack.roll_off(m["id"], hero, "might", a, d, False), {"do": "_attack_over"}],
@@ -366,7 +367,7 @@ class ForTheGloryOfTyr(rulesets.RuleSet):
             return None
         if pid in state["dominated"]:
             return {s["players"][h]["tile"] for h in living_heroes(ctx) if h not in state["dominated"]} or None
-        sites = {t["tile"] for t in s["tokens"] if t["name"] == SITE}
+        sites = {t["tile"] for t in s["tokens"] if t["name"] in SITES}
         if sites and not state["phylactery"]:
             return sites
         foe = lich(ctx)

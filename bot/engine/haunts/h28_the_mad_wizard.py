@@ -93,7 +93,7 @@ def _walk(ctx, task, item):
     if len(ways) == 1:
         go(ctx, m, ways[0], item["left"])
         return
-    effects.ask(ctx, task["player"], "h28_way", f"which equally near way does {m['name']} {m['number']} take "
+    effects.ask(ctx, task["player"], "h28_way", f"which equally near way does {st.monster_called(m)} take "
                 "toward the heroes?", [ctx.tile_name(t) for t, _ in ways], ways=[list(w) for w in ways],
                 monster=m["id"], left=item["left"])
 
@@ -134,7 +134,7 @@ def _strike(ctx, task, item):
     if len(there) == 1:
         strike(ctx, m, there[0])
         return
-    effects.ask(ctx, task["player"], "h28_target", f"which hero does {m['name']} {m['number']} attack?",
+    effects.ask(ctx, task["player"], "h28_target", f"which hero does {st.monster_called(m)} attack?",
                 [ctx.name(p) for p in there], targets=there, monster=m["id"])
 
 
@@ -189,7 +189,7 @@ def _fireball(ctx, task, item):
             source="haunt")
     for m in [x for x in s["monsters"] if not x["dead"] and x["tile"] in near]:
         speed = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"].get("speed", 0)),
-                                  f"Speed for {m['name']} {m['number']} against the fireball", kind="contest")
+                                  f"Speed for {st.monster_called(m)} against the fireball", kind="contest")
         if speed < SAVE_TARGET:
             dealt = effects.make_roll(ctx, hp.controller(s), 2, "2 dice of fireball damage", kind="damage")
             attack.hurt_monster(ctx, m, "physical", dealt)

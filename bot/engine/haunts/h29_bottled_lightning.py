@@ -37,6 +37,7 @@ from .. import board as bd
 from .. import cards as cd
 from .. import effects, geometry, rng, rulesets
 from .. import haunt_play as hp
+from .. import state as st
 from .. import tokens as tk
 from .. import traits as tr
 from ..errors import IllegalAction
@@ -201,12 +202,12 @@ def _bail(ctx, task, item):
     s = ctx.s
     m = next(x for x in s["monsters"] if x["id"] == item["monster"])
     total = effects.make_roll(ctx, task["player"], rng.dice_count(m["traits"]["speed"]),
-                              f"Speed for {m['name']} {m['number']} to clear the water", kind="contest")
+                              f"Speed for {st.monster_called(m)} to clear the water", kind="contest")
     water = floods(s, m["tile"])
     if total >= BAIL_TARGET and water:
         tk.remove(s, water[0])
         recount(ctx)
-        ctx.say(f"{m['name']} {m['number']} clears a Flood token from the {ctx.tile_name(m['tile'])}.", kind="token",
+        ctx.say(f"{st.monster_called(m)} clears a Flood token from the {ctx.tile_name(m['tile'])}.", kind="token",
                 tile=m["tile"])
 
 
@@ -363,10 +364,10 @@ def bail(ctx, pid: str, trait: str, mid: str):
     if m["name"] != SPAWN:
         raise IllegalAction("Only a Sea Spawn clears the water.")
     if m["stunned"]:
-        raise IllegalAction(f"{m['name']} {m['number']} is stunned.")
+        raise IllegalAction(f"{st.monster_called(m)} is stunned.")
     if m["id"] in turn["attacked"]:
-        raise IllegalAction(f"{m['name']} {m['number']} has already attacked or cleared water this turn.")
+        raise IllegalAction(f"{st.monster_called(m)} has already attacked or cleared water this turn.")
     if not floods(s, m["tile"]):
-        raise IllegalAction(f"There is no Flood token on {m['name']} {m['number']}'s tile.")
+        raise IllegalAction(f"There is no Flood token on {st.monster_called(m)}'s tile.")
     turn["attacked"].append(m["id"])
     effects.queue(ctx, pid, [{"do": "h29_bail", "monster": m["id"]}], source="haunt", front=True)

@@ -81,8 +81,8 @@ def gnoll_dice(s: dict, m: dict) -> int:
 def gnoll_attack(ctx, m: dict, target: str):
     s = ctx.s
     dice = gnoll_dice(s, m)
-    ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with Might ({dice} dice).", kind="attack")
-    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(dice), f"Might for {m['name']} {m['number']}",
+    ctx.say(f"{st.monster_called(m)} attacks {ctx.name(target)} with Might ({dice} dice).", kind="attack")
+    a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(dice), f"Might for {st.monster_called(m)}",
                           kind="contest")
     d = attack.defence_roll(ctx, target, "might", ctx.value(target, "might"))
     s["haunt"]["last_attacker"] = m["id"]
@@ -119,7 +119,7 @@ def _rampage(ctx, task, item):
     tile = s["players"][hero]["tile"]
     if m["tile"] != tile:
         m["tile"], m["half"] = tile, s["players"][hero].get("half")
-        ctx.say(f"{m['name']} {m['number']} rushes to the {ctx.tile_name(tile)}.", kind="monster_move",
+        ctx.say(f"{st.monster_called(m)} rushes to the {ctx.tile_name(tile)}.", kind="monster_move",
                 monster=m["id"], tile=tile)
     if (s["turn"] or {}).get("monsters"):
         s["turn"]["attacked"].append(m["id"])
@@ -229,7 +229,7 @@ class WillOfYeenoghu(rulesets.RuleSet):
         if m["name"] != GNOLL:
             return None
         m["dead"] = True
-        ctx.say(f"{m['name']} {m['number']} is cut down and removed from the board.", kind="monster",
+        ctx.say(f"{st.monster_called(m)} is cut down and removed from the board.", kind="monster",
                 monster=m["id"])
         return True
 

@@ -431,7 +431,7 @@ def _rust_end(ctx, task, item):
     for m in s["monsters"]:
         if m["id"] in item.get("resting", []) and m["stunned"]:
             m["stunned"] = False
-            ctx.say(f"{m['name']} {m['number']} recovers.", kind="monster", monster=m["id"])
+            ctx.say(f"{st.monster_called(m)} recovers.", kind="monster", monster=m["id"])
     counters = s["haunt"]["counters"]
     counters[TRACK] = counters.get(TRACK, 6) - 1
     ctx.say(f"The Turn/Damage track drops to {counters[TRACK]}.", kind="counter")

@@ -221,7 +221,7 @@ class MarkOfBaphomet(rulesets.RuleSet):
         return None
 
     def unarmed_blocked(self, ctx, pid, target):
-        m = next((x for x in ctx.s["monsters"] if x["id"] == target or f"{x['name']} {x['number']}".lower() ==
+        m = next((x for x in ctx.s["monsters"] if x["id"] == target or f"{st.monster_called(x)}".lower() ==
                   str(target).lower() or x["name"].lower() == str(target).lower()), None)
         if m and m["name"] == MINOTAUR and DECK not in ctx.s["players"][pid]["cards"]:
             return "Only a weapon or the Deck of Many Things lets you attack the Minotaur."

@@ -148,7 +148,7 @@ def step_toward(ctx, m: dict, goals: set[str], left: int) -> int | None:
     if cost > left:
         return None
     m["tile"], m["half"] = dest, None
-    ctx.say(f"{m['name']} {m['number']} moves to the {ctx.tile_name(dest)}.", kind="monster_move", monster=m["id"],
+    ctx.say(f"{st.monster_called(m)} moves to the {ctx.tile_name(dest)}.", kind="monster_move", monster=m["id"],
             tile=dest)
     hooks.fire("entered", ctx, m["id"], dest)
     return cost
@@ -162,10 +162,10 @@ def nearest_hero(ctx, tile: str, skip=()) -> str | None:
 
 def strike(ctx, m: dict, target: str, trait: str, distance: bool):
     s = ctx.s
-    ctx.say(f"{m['name']} {m['number']} attacks {ctx.name(target)} with {trait.capitalize()}"
+    ctx.say(f"{st.monster_called(m)} attacks {ctx.name(target)} with {trait.capitalize()}"
             + (" from a distance." if distance else "."), kind="attack")
     a = effects.make_roll(ctx, hp.controller(s), rng.dice_count(m["traits"][trait]),
-                          f"{trait.capitalize()} for {m['name']} {m['number']}", kind="contest")
+                          f"{trait.capitalize()} for {st.monster_called(m)}", kind="contest")
     d = attack.defence_roll(ctx, target, trait, ctx.value(target, trait))
     s["haunt"]["last_attacker"] = m["id"]
     effects.push_front(ctx, [attack.roll_off(m["id"], target, trait, a, d, distance), {"do": "_attack_over"}])

@@ -1,0 +1,97 @@
+"""Take-back: a player's own actions of this turn, back to the last thing
+that came out hidden (Board Game Arena's rule: undo within your turn until a
+die is rolled, a card or tile drawn, or a secret sent).
+
+After each action the state keeps `undo`, one of:
+- a chain: `{"player", "turn", "base", "actions", "said"}`: the state from
+  before the first action since anything came out (`base`, which never holds
+  a chain itself), and the actions since then, all by one player in one turn;
+- a stop: `{"stop": reason}`: why nothing can be taken back now.
+Taking one back replays every action of the chain but the last from `base`.
+Nothing hidden came out meanwhile, so no die or draw is made again: the
+replay gives back exactly the state before the last action."""
+from .errors import IllegalAction
+
+# The actions a player may take back (the rest are the lobby, the haunt's
+# reveal and its Ready, a handover, ending a turn: never taken back).
+UNDOABLE = ("move", "use", "drop", "pickup", "trade", "power", "decide", "task", "monster", "counter", "token",
+            "trait", "slay")
+
+
+def _lengths(piles: dict) -> dict:
+    return {name: len(items) for name, items in piles.items()}
+
+
+def what_came_out(before: dict, after: dict, events: list[dict], player: str) -> str | None:
+    """Why an action closes the take-back: something hidden came out, the
+    turn moved on, or the game now waits on someone else. None if nothing did."""
+    if after["phase"] != before["phase"] or after["phase"] not in ("exploring", "haunt"):
+        return "the game moved on to another phase"
+    turn, was = after.get("turn"), before.get("turn")
+    if not turn or not was or turn.get("number") != was.get("number") or turn["player"] != was["player"]:
+        return "a new turn began"
+    if _lengths(after["stacks"]) != _lengths(before["stacks"]) or \
+            _lengths(after.get("set_aside", {})) != _lengths(before.get("set_aside", {})):
+        return "a tile was drawn"
+    if _lengths(after["decks"]) != _lengths(before["decks"]):
+        return "a card was drawn"
+    if after["rng"] != before["rng"]:
+        return "dice were rolled"
+    if any(e["to"] != "all" for e in events):
+        return "a secret was sent"
+    pending = after.get("pending")
+    if pending and pending["player"] != player:
+        return "another player was asked a question"
+    return None
+
+
+def without_chain(state: dict) -> dict:
+    """The state less its take-back, to copy for the next action: the
+    chain's base is kept by reference, never copied or changed (a state is
+    never changed once an action has made it)."""
+    return {k: v for k, v in state.items() if k != "undo"} if "undo" in state else state
+
+
+def after_action(before: dict, after: dict, action: dict, events: list[dict]):
+    """Keep the take-back up to date in `after` (the state the action made)."""
+    player, chain = action["player"], before.get("undo") or {}
+    if action["type"] not in UNDOABLE:
+        after["undo"] = {"stop": "that cannot be taken back"}
+        return
+    reason = what_came_out(before, after, events, player)
+    if reason:
+        after["undo"] = {"stop": reason}
+        return
+    if "base" in chain and chain["player"] != player:
+        after["undo"] = {"stop": "another player has acted since"}
+        return
+    said = next((e["text"] for e in events if e["to"] == "all" and e["kind"] != "decision"), "")
+    if "base" in chain:
+        after["undo"] = {**chain, "actions": chain["actions"] + [action], "said": chain["said"] + [said]}
+    else:
+        after["undo"] = {"player": player, "turn": after["turn"]["number"], "base": before,
+                         "actions": [action], "said": [said]}
+
+
+def open_to(state: dict) -> str | None:
+    """The player who may take back an action now, if anyone."""
+    chain = state.get("undo") or {}
+    return chain.get("player") if "base" in chain else None
+
+
+def check(state: dict, player: str) -> dict:
+    """The chain `player` takes an action back from; IllegalAction saying why not."""
+    chain = state.get("undo") or {}
+    if "base" not in chain:
+        stop = chain.get("stop")
+        why = f": {stop}" if stop and stop != "that cannot be taken back" else ""
+        raise IllegalAction(f"There is nothing to take back{why}. An action can be taken back in its own turn, "
+                            "until a die is rolled, a card or tile is drawn or a secret is sent.")
+    if chain["player"] != player:
+        raise IllegalAction(f"Only {state['players'][chain['player']]['name']} can take back what they just did.")
+    return chain
+
+
+def taken_back(chain: dict, name: str) -> str:
+    said = chain["said"][-1].rstrip(".")
+    return f"{name} takes back: {said}." if said else f"{name} takes back their last action."

@@ -1,0 +1,133 @@
+"""A server's statistics, from the games its store already keeps: how many
+were played and finished, each haunt's wins by side (beside the balance
+bench's figures), the adventurers most played, and one player's record.
+
+Only ended games count (a game in play is not read at all), and who the
+traitors were and who won only for a game played to its end: a game
+stopped half-way (/game end) gives its players, adventurers and haunt."""
+import functools
+import pathlib
+import re
+from collections import Counter
+
+README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+BENCH_ROW = re.compile(r"^\| (\d+) .*\| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$")
+MOST_PLAYED = 5  # adventurers listed
+
+
+async def server_stats(service, guild_id: str | None, player: str | None = None) -> dict:
+    """The server's statistics (and `player`'s, a Discord user id, if given):
+
+    {"played", "finished", "haunts": [{"number", "title", "games", "heroes", "traitor", "other",
+    "bench": {"games", "heroes", "traitor", "other"} or None}], "adventurers": [(name, games)],
+    "player": {"id", "games", "hero_wins", "traitor_wins", "favourite", "haunts"} or None}"""
+    return tally(service.engine.content, await service.store.finished_records(guild_id), player)
+
+
+def tally(content, records: list[dict], player: str | None = None) -> dict:
+    """The statistics of these ended games (bot.store.finished_record)."""
+    bench = bench_figures()
+    haunts: dict[int, Counter] = {}
+    for r in records:
+        if r["over"] and r["haunt"] and r["result"].get("reason") != "haunt_revealed":
+            haunts.setdefault(r["haunt"], Counter())[side_won(r) or "other"] += 1
+    played = Counter(r["adventurers"].get(p) for r in records for p in r["seats"])
+    return {
+        "played": len(records),
+        "finished": sum(r["over"] for r in records),
+        "haunts": [{"number": n, "title": haunt_title(content, n), "games": sum(c.values()), "heroes": c["heroes"],
+                    "traitor": c["traitor"], "other": c["other"], "bench": bench.get(n)}
+                   for n, c in sorted(haunts.items())],
+        "adventurers": [(adventurer_name(content, a), n) for a, n in played.most_common(MOST_PLAYED) if a],
+        "player": player_stats(content, records, player) if player else None,
+    }
+
+
+def player_stats(content, records: list[dict], player: str) -> dict:
+    mine = [r for r in records if player in r["seats"]]
+    wins = Counter(("traitor" if player in r["traitors"] else "hero") for r in mine if player in winners(r))
+    favourite = Counter(r["adventurers"].get(player) for r in mine).most_common(1)
+    return {"id": player, "games": len(mine), "hero_wins": wins["hero"], "traitor_wins": wins["traitor"],
+            "favourite": adventurer_name(content, favourite[0][0]) if favourite else None,
+            "haunts": sorted({r["haunt"] for r in mine if r["haunt"]})}
+
+
+def side_won(record: dict) -> str | None:
+    """"heroes", "traitor" or None (nobody, or the game is not over)."""
+    result = record["result"]
+    if result.get("winners") is not None:  # a lone winner (the last adventurer alive)
+        if not result["winners"]:
+            return None
+        return "traitor" if set(result["winners"]) & set(record["traitors"]) else "heroes"
+    winner = result.get("winner")
+    return "heroes" if winner == "heroes" else "traitor" if winner in ("traitor", "traitors") else None
+
+
+def winners(record: dict) -> list[str]:
+    """The players who won a finished game (as bot.service.history_entry counts them)."""
+    result, seats, traitors = record["result"], record["seats"], record["traitors"]
+    if result.get("winners") is not None:
+        return [p for p in seats if p in result["winners"]]
+    side = side_won(record)
+    if side == "traitor":
+        return [p for p in seats if p in traitors]
+    return [p for p in seats if p not in traitors] if side == "heroes" else []
+
+
+def haunt_title(content, number: int) -> str:
+    haunt = content.haunts.get(number)
+    return haunt.title if haunt else ""
+
+
+def adventurer_name(content, aid: str | None) -> str:
+    adventurer = content.adventurers.get(aid)
+    return adventurer.name if adventurer else str(aid)
+
+
+@functools.lru_cache(maxsize=1)
+def bench_figures() -> dict[int, dict]:
+    """The balance bench's figures per haunt (bench/haunt_balance.py): the
+    bench writes no file of results, only a table the README keeps; read
+    from there, or none where the README is not shipped."""
+    try:
+        text = README.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    found = {}
+    for line in text.splitlines():
+        m = BENCH_ROW.match(line.strip())
+        if m:
+            number, games, _, heroes, traitor, other = map(int, m.groups())
+            found[number] = {"games": games, "heroes": heroes, "traitor": traitor, "other": other}
+    return found
+
+
+def stats_lines(stats: dict, player_name: str | None = None, limit: int = 12) -> list[str]:
+    """The statistics in a few lines for a channel: the most played haunts
+    (the chart shows them all)."""
+    lines = [f"**This server's games:** {stats['played']} played, {stats['finished']} finished."]
+    if not stats["played"]:
+        lines.append("No game has ended here yet: start one with `/game new`.")
+    haunts = sorted(stats["haunts"], key=lambda h: (-h["games"], h["number"]))
+    if haunts:
+        lines.append("**Wins by haunt** (heroes–traitor; in brackets the built-in players' games "
+                     "of the balance bench):")
+        for h in haunts[:limit]:
+            b = h["bench"]
+            bench = f" [{b['heroes']}–{b['traitor']} of {b['games']}]" if b else ""
+            lines.append(f"{h['number']} {h['title']}: {h['heroes']}–{h['traitor']}"
+                         + (f", {h['other']} without a winner" if h["other"] else "") + bench)
+        if len(haunts) > limit:
+            lines.append(f"… and {len(haunts) - limit} more haunts (all of them in the chart).")
+    if stats["adventurers"]:
+        lines.append("**Most played:** " + ", ".join(f"{name} ({n})" for name, n in stats["adventurers"]) + ".")
+    p = stats.get("player")
+    if p:
+        who = player_name or "This player"
+        if not p["games"]:
+            lines.append(f"**{who}** has not played a game here yet.")
+        else:
+            lines.append(f"**{who}:** {p['games']} game{'s' if p['games'] != 1 else ''}; won {p['hero_wins']} as a "
+                         f"hero and {p['traitor_wins']} as a traitor; favourite adventurer {p['favourite']}; "
+                         f"haunts played: {', '.join(map(str, p['haunts'])) or 'none yet'}.")
+    return lines
