@@ -3,7 +3,7 @@ that came out hidden (Board Game Arena's rule: undo within your turn until a
 die is rolled, a card or tile drawn, or a secret sent).
 
 After each action the state keeps `undo`, one of:
-- a chain: `{"player", "turn", "base", "actions", "said"}`: the state from
+- a chain: `{"player", "base", "actions", "said"}`: the state from
   before the first action since anything came out (`base`, which never holds
   a chain itself), and the actions since then, all by one player in one turn;
 - a stop: `{"stop": reason}`: why nothing can be taken back now.
@@ -69,8 +69,7 @@ def after_action(before: dict, after: dict, action: dict, events: list[dict]):
     if "base" in chain:
         after["undo"] = {**chain, "actions": chain["actions"] + [action], "said": chain["said"] + [said]}
     else:
-        after["undo"] = {"player": player, "turn": after["turn"]["number"], "base": before,
-                         "actions": [action], "said": [said]}
+        after["undo"] = {"player": player, "base": before, "actions": [action], "said": [said]}
 
 
 def open_to(state: dict) -> str | None:
