@@ -2,6 +2,7 @@
 haunt, chosen in place of the chart's, from the start of the game.
 
     python bench/haunt_balance.py --haunts 1-25 --games 8
+    python bench/haunt_balance.py --fair   (as built-in seats play beside people)
 
 Prints, per haunt and in all, how many games each side won and how they
 ended (a condition the bot checks, a claimed win, no end within the action
@@ -27,7 +28,7 @@ def numbers(text: str) -> list[int]:
     return found
 
 
-def play(engine, number: int, seed: int, max_actions: int) -> tuple:
+def play(engine, number: int, seed: int, max_actions: int, fair: bool = False) -> tuple:
     rnd = random.Random(seed)
     content = engine.content
     chosen = []
@@ -40,7 +41,7 @@ def play(engine, number: int, seed: int, max_actions: int) -> tuple:
         state, _ = engine.apply(state, {"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid})
     state, _ = engine.apply(state, {"type": "start", "player": "p0"})
     try:
-        for _, state, _ in autoplay.play(engine, state, rnd, max_actions=max_actions):
+        for _, state, _ in autoplay.play(engine, state, rnd, max_actions=max_actions, fair=fair):
             pass
     except Exception as e:  # noqa: BLE001 - this is what the bench counts
         return "exception", type(e).__name__
@@ -56,13 +57,15 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--max-actions", type=int, default=4000)
     ap.add_argument("--markdown", action="store_true", help="also print a table for the README")
+    ap.add_argument("--fair", action="store_true",
+                    help="players as the bot's seats play in a game with people: each knows only what its seat may")
     args = ap.parse_args(argv)
     engine = Engine(load_content())
     total = collections.Counter()
     both = 0
     rows = []
     for number in numbers(args.haunts):
-        ends = collections.Counter(play(engine, number, number * 1000 + g, args.max_actions)
+        ends = collections.Counter(play(engine, number, number * 1000 + g, args.max_actions, args.fair)
                                    for g in range(args.games))
         total.update(ends)
         sides = {winner for winner, _ in ends}

@@ -3,21 +3,26 @@ table. `python -m bot table ...` and `python -m bot content` name them."""
 import os
 import sys
 
+from bot.content import ContentError
+
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "content":
         from bot.content.report import main as content_main
         return content_main(argv[1:])
     if argv and argv[0] == "table":
-        from bot.table import main as table_main
-        return table_main(argv[1:])
-    if os.environ.get("DISCORD_TOKEN"):
+        argv = argv[1:]
+    elif os.environ.get("DISCORD_TOKEN"):
         from bot.config import from_env
         from bot.discord.client import run
-        run(from_env())
+        run(from_env())  # says itself why it does not start
         return 0
     from bot.table import main as table_main
-    return table_main(argv)
+    try:
+        return table_main(argv)
+    except ContentError as e:  # a bad rules_data file: the line that names it is all the player needs
+        print(f"not starting: {e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

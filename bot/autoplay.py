@@ -7,8 +7,9 @@ from bot.engine import hooks, moves
 from bot.engine import sides as hp
 from bot.engine.ctx import Ctx
 from bot.engine.errors import IllegalAction
-from bot.engine.game import Engine
-from bot.engine.state import token_numbers
+from bot.engine import legal
+from bot.engine.game import Engine, clone
+from bot.engine.state import known_traitor, token_numbers
 from bot.engine.legal import legal_actions
 from bot.engine.specials import combat
 from bot.engine.specials.common import distances
@@ -18,7 +19,11 @@ WEIGHTS = {"move": 4, "use": 1, "pickup": 2, "roll": 2, "drop": 0.05, "trade": 0
 TASK_CHANCE = 0.6  # in the haunt, how often a player with a haunt action open takes one
 
 
-def choose(content, state: dict, rnd: random.Random) -> dict | None:
+def choose(content, state: dict, rnd: random.Random, fair: bool = False) -> dict | None:
+    """A legal action for whoever must act. `fair`: as a seat of a game with
+    people in it, knowing only what that seat may know (see seat_world)."""
+    if fair and legal.actor(state):
+        state = seat_world(state, rnd)
     # (never a take-back: a built-in player means what it does, and undoing would loop)
     options = [a for a in legal_actions(content, state) if a["type"] != "undo"]
     if not options:
@@ -38,7 +43,7 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
         tasks = [a for a in options if a["type"] == "task"]
         if tasks and (rnd.random() < TASK_CHANCE or on_goal(content, state, tasks[0]["player"])):
             return rnd.choice(tasks)  # on its side's goal tile, a player does what it came for
-        hunt = pursue(content, state, options)
+        hunt = pursue(content, state, options, fair)
         if hunt and rnd.random() < 0.75:
             return hunt
     weights = []
@@ -48,6 +53,21 @@ def choose(content, state: dict, rnd: random.Random) -> dict | None:
             w /= 2
         weights.append(w)
     return rnd.choices(options, weights)[0]
+
+
+def seat_world(state: dict, rnd: random.Random) -> dict:
+    """The game as the seat that acts could picture it: the board, the hands
+    and the tokens it sees, but its own guess for the dice and for the order
+    of every deck and stack (a fresh generator, each pile shuffled). What it
+    tries on this copy (careful_choice) shows what might happen, never what
+    will; who a hidden traitor is stays out of its reasoning (see pursue)."""
+    world = clone(state)
+    world["rng"] = rnd.getrandbits(64)
+    for piles in ("decks", "stacks"):
+        for cards in world.get(piles, {}).values():
+            cards.sort()  # what the seat knows of a pile is what is in it, not its order
+            rnd.shuffle(cards)
+    return world
 
 
 def careful_choice(content, state: dict, options: list[dict], rnd: random.Random) -> dict:
@@ -74,10 +94,11 @@ def careful_choice(content, state: dict, options: list[dict], rnd: random.Random
     return rnd.choice(best or options)
 
 
-def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check=None):
-    """Play until the game ends or `max_actions`; yields (action, state, events)."""
+def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check=None, fair: bool = False):
+    """Play until the game ends or `max_actions`; yields (action, state, events).
+    `fair`: every seat knows only what it may (see choose)."""
     for _ in range(max_actions):
-        action = choose(engine.content, state, rnd)
+        action = choose(engine.content, state, rnd, fair)
         if action is None:
             return
         state, events = engine.apply(state, action)
@@ -86,7 +107,7 @@ def play(engine, state: dict, rnd: random.Random, max_actions: int = 5000, check
         yield action, state, events
 
 
-def pursue(content, state: dict, options: list[dict]) -> dict | None:
+def pursue(content, state: dict, options: list[dict], fair: bool = False) -> dict | None:
     """In the haunt: attack when an opponent is at hand, else take the step
     that brings a player closest to what the haunt says their side wants
     (its goals), or to the nearest opponent when it names none."""
@@ -98,6 +119,8 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
     if attacks:
         return with_best_trait(ctx, attacks[0])
     heroes = set(hp.alive(state, hp.heroes(state)))
+    # played fair, a hero hunts only the traitors the table knows (a hidden one looks like any hero)
+    seen_traitors = [t for t in hp.alive(state, hp.traitors(state)) if not fair or known_traitor(state, t)]
     best, best_d = None, None
     goals: dict[str, set] = {}
     for a in options:
@@ -117,7 +140,7 @@ def pursue(content, state: dict, options: list[dict]) -> dict | None:
                 targets = goals[pid]
             elif pid in heroes:
                 targets = {m["tile"] for m in state["monsters"] if not m["dead"]} | \
-                          {state["players"][p]["tile"] for p in hp.alive(state, hp.traitors(state))}
+                          {state["players"][p]["tile"] for p in seen_traitors}
             else:
                 targets = {state["players"][p]["tile"] for p in heroes}
         else:

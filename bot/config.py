@@ -9,14 +9,18 @@ class Config:
     data_dir: str
     dev_guild_id: int | None
     poll_seconds: float
+    builtin_pause: float = 2.0  # seconds between two stretches the bot plays for its seats: a pace people can follow
+    database_url: str = ""  # a PostgreSQL server (postgresql://...) instead of the SQLite file in data_dir
 
     @property
     def database(self) -> str:
-        return os.path.join(self.data_dir, "games.db")
+        return self.database_url or os.path.join(self.data_dir, "games.db")
 
 
 def from_env(env=os.environ) -> Config:
     guild = env.get("DEV_GUILD_ID", "").strip()
     return Config(token=env.get("DISCORD_TOKEN", "").strip(), data_dir=env.get("DATA_DIR", "./data"),
                   dev_guild_id=int(guild) if guild.isdigit() else None,
-                  poll_seconds=float(env.get("POLL_SECONDS", "60")))
+                  poll_seconds=float(env.get("POLL_SECONDS", "60")),
+                  builtin_pause=float(env.get("BUILTIN_PAUSE", "2")),
+                  database_url=env.get("DATABASE_URL", "").strip())

@@ -5,12 +5,13 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot import autoplay, vocabulary
 from bot.config import Config
 from bot.discord import messages
 from bot.discord.client import GameBot
 from bot.discord.pace import ChannelPace
 from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
+from bot.engine.legal import legal_actions
 from bot.vocabulary import from_custom_id, from_select, select_value, to_custom_id, to_select_id, turn_number
 from tests.conftest import arrange_hidden_traitor_reveal
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
@@ -188,7 +189,7 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
     if kind == "decide":
         if not use_buttons or action["choice"] >= PER_SELECT * SELECTS:  # past the menus: /choose
             return await t.slash(who, "choose", options={"option": action["choice"] + 1})
-        if len(state["pending"]["options"]) > BUTTON_CHOICES:  # a long question: its options are select menus
+        if len(legal_actions(t.bot.content, state)) > BUTTON_CHOICES:  # a long question (with Undo): select menus
             message = t.last_with(menu)
             assert message is not None, f"no menu offers {action}"
             handle = await t.s.select(t.users[who], message, menu,
@@ -205,7 +206,7 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
     if kind == "attack":
         trait = {"trait": action["trait"]} if action.get("trait") else {}
         if action["target"] in state["players"]:
-            return await t.slash(who, "attack", options={"player": t.users[t.name_of(action["target"])], **trait})
+            return await t.slash(who, "attack", options={**seat_option(t, action["target"], "player"), **trait})
         m = next(m for m in state["monsters"] if m["id"] == action["target"])
         return await t.slash(who, "attack", options={"monster": f"{m['name']} {m['number']}", **trait})
     if kind == "monster":
@@ -215,16 +216,23 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
             return await t.slash(who, "monster", subcommand="move", options={"monster": name,
                                                                            "direction": action["way"]})
         return await t.slash(who, "monster", subcommand="attack",
-                             options={"monster": name, "player": t.users[t.name_of(action["target"])]})
-    if kind == "task":  # a haunt's own action
-        return await t.slash(who, "haunt", subcommand="task", options={"trait": action["trait"],
-                                                                       "task": action.get("task", "")})
+                             options={"monster": name, **seat_option(t, action["target"], "player")})
+    if kind == "task":  # a haunt's own move: the /haunt task list's entry that makes it
+        value = next(v for _, v in vocabulary.move_choices(t.bot.content, state, action["player"])
+                     if vocabulary.move_from_value(v, state, t.bot.content, action["player"]) == action)
+        return await t.slash(who, "haunt", subcommand="task", options={"move": value})
     card = t.bot.content.cards[action["card"]].name
     if kind == "trade":
-        other = t.users[t.name_of(action["to"])]
-        return await t.slash(who, "item", subcommand="trade", options={"item": card, "to": other})
+        return await t.slash(who, "item", subcommand="trade", options={"item": card, **seat_option(t, action["to"], "to")})
     return await t.slash(who, "item", subcommand={"use": "use", "drop": "drop", "pickup": "pickup"}[kind],
                          options={"item": card})
+
+
+def seat_option(t: Table, pid: str, person_option: str) -> dict:
+    """The command option naming a seat: a person as a member, a built-in seat by its id."""
+    if pid.startswith("builtin-"):
+        return {"builtin": pid}
+    return {person_option: t.users[t.name_of(pid)]}
 
 
 async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine):

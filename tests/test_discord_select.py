@@ -13,6 +13,7 @@ import discord
 from bot.discord import views
 from bot.engine import effects
 from bot.engine.ctx import Ctx
+from bot.engine import legal
 from bot.engine.legal import legal_actions
 from bot.engine.turns import start_haunt
 from bot.vocabulary import describe, from_select, select_value, to_select_id, turn_number
@@ -213,6 +214,21 @@ def test_the_menus_cover_every_option_within_two_rows(engine, game):
     g.state["pending"]["options"] = ["Yes", "No"]
     view, hints = views.turn_controls(engine.content, g.state, 7)
     assert [type(i) for i in view.children] == [views.ActionButton, views.ActionButton] and not hints
+
+
+def test_five_answers_and_an_undo_do_not_overflow_a_row(engine, game, monkeypatch):
+    # A question of 5 answers with Undo open made 6 buttons in one row, which Discord refuses (at most 5):
+    # the whole turn's message failed. Now such a question is asked with a menu, and Undo keeps its button.
+    g = game
+    ctx = Ctx(engine.content, g.state)
+    effects.ask(ctx, "ann", "h13_hide", "where?", [f"Tile {n}" for n in range(5)], tiles=[], number=1)
+    monkeypatch.setattr(legal.undo, "open_to", lambda state: "ann")  # (as after an action of this turn)
+    assert legal_actions(engine.content, g.state)[-1]["type"] == "undo"
+    view, hints = views.turn_controls(engine.content, g.state, 7)
+    rows = view.to_components()  # (raised ValueError: item would not fit at row 0)
+    assert all(len(row["components"]) <= 5 for row in rows) and len(rows) <= 2
+    assert [len(c["options"]) for c in rows[0]["components"]] == [5]
+    assert any(c.get("custom_id", "").endswith(":ud") for row in rows for c in row["components"])
 
 
 def test_a_menu_option_carries_its_answer_and_nothing_else_reads_as_one():

@@ -58,9 +58,9 @@ def swapped(state: dict, other: str) -> dict:
     return s
 
 
-def seen_by(content, before: dict, state: dict, events: list[dict], viewer: str) -> dict:
-    """Everything `viewer` can see after an action."""
-    d = messages.deliver(content, before, state, events)
+def seen_by(content, before: dict, state: dict, events: list[dict], viewer: str, played=frozenset()) -> dict:
+    """Everything `viewer` can see after an action (`played`: seats the bot plays)."""
+    d = messages.deliver(content, before, state, events, played)
     who = actor(state)
     return {
         "channel": d.public, "pings": d.ping, "dms": d.private.get(viewer, []),
@@ -95,8 +95,12 @@ def spare_the_pair(content, state, rnd, pair) -> dict | None:
     return next((a for a in legal_actions(content, state) if a["type"] == "end"), None)
 
 
+@pytest.mark.parametrize("builtin", [False, True], ids=["people", "built-in seats"])
 @pytest.mark.parametrize("number", [19, 37])
-def test_the_hidden_traitor_cannot_be_told_apart(engine, number):
+def test_the_hidden_traitor_cannot_be_told_apart(engine, number, builtin):
+    """With `builtin`, the two swapped seats are seats the bot plays: their
+    secrets stay with the bot and nothing they are sent or do tells a person
+    which of them holds the token."""
     omen, tile = hidden_haunts(engine.content)[number]
     compared = 0
     for seed in range(5):  # games end or unmask sooner where Clues are looked at (haunt 37): a few more
@@ -106,8 +110,12 @@ def test_the_hidden_traitor_cannot_be_told_apart(engine, number):
         traitor = a["haunt"]["traitors"][0]
         others = [p for p in a["seats"] if p != traitor]
         other = others[seed % len(others)]
-        b = swapped(a, other)
         pair = {traitor, other}
+        if builtin:
+            for p in pair:
+                a["players"][p]["builtin"] = True
+        b = swapped(a, other)
+        played = frozenset(pair) if builtin else frozenset()
         viewers = [p for p in a["seats"] if p not in pair]
         rnd = random.Random(number * 10 + seed)
         for step in range(300):
@@ -128,9 +136,12 @@ def test_the_hidden_traitor_cannot_be_told_apart(engine, number):
             compared += 1
             if compared % 15 == 0:  # the map picture is slow to draw: every 15th action, and at the end
                 assert render_map(engine.content, a) == render_map(engine.content, b), "the map tells them apart"
+            for before, after, events in ((before_a, a, ev_a), (before_b, b, ev_b)) if builtin else ():
+                d = messages.deliver(engine.content, before, after, events, played)
+                assert not (set(d.private) | set(d.ping)) & pair, "the bot's seats are sent nothing"
             for viewer in viewers:
-                seen_a = seen_by(engine.content, before_a, a, ev_a, viewer)
-                seen_b = seen_by(engine.content, before_b, b, ev_b, viewer)
+                seen_a = seen_by(engine.content, before_a, a, ev_a, viewer, played)
+                seen_b = seen_by(engine.content, before_b, b, ev_b, viewer, played)
                 for key in seen_a:
                     assert seen_a[key] == seen_b[key], f"step {step}, {action}: {viewer} can tell by {key}"
             if a["phase"] == "over":

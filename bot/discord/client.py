@@ -5,26 +5,23 @@ import asyncio
 import gc
 import io
 import logging
-import multiprocessing
 import os
 import sys
 import time
-import tomllib
-from concurrent.futures import ProcessPoolExecutor
 
 import discord
 from discord import app_commands
 
 from bot import text, vocabulary
-from bot.content import RULES_DATA
 from bot.discord import messages, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.map_queue import MapQueue
 from bot.discord.pace import ChannelPace
 from bot.discord.private_threads import PrivateThreads
 from bot.discord.turn_posts import TurnPosts, in_play
+from bot.discord.worker import render_pool
 from bot.engine import IllegalAction, story
-from bot.service import GameService, StoreError, Superseded
+from bot.service import GameService, StoreError, Superseded, seats
 from bot.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
@@ -56,10 +53,10 @@ class GameBot(discord.Client):
         self.summary_edited: dict[str, float] = {}  # channel id -> when its pinned summary was last edited
         self.summary_waiting: set[str] = set()
         self.background: set[asyncio.Task] = set()
+        self.driving: dict[str, bool] = {}  # channels where the bot plays its seats now -> look again when done
         self.thinking = Thinking()  # interactions deferred privately while the bot was busy
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
-        self.renderer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=yield_cpu)
+        self.renderer = render_pool(yield_cpu)  # the map worker, which ends with the bot (see worker.py)
         self.maps = MapQueue(self.renderer)
         self.topics = _rules_topics()
         from bot.discord.commands import register
@@ -92,6 +89,13 @@ class GameBot(discord.Client):
         task = asyncio.create_task(self.send_undelivered())
         self.background.add(task)
         task.add_done_callback(self.background.discard)
+        task.add_done_callback(lambda _: self.drive_all())
+
+    def drive_all(self):
+        """After a start: every game waiting for a seat the bot plays goes on."""
+        for game in list(self.service.playing.values()):
+            if self.service.bot_to_play(game):
+                self.drive(game.channel_id)
 
     async def send_undelivered(self):
         """Private messages a game committed but the bot never sent (it
@@ -145,20 +149,61 @@ class GameBot(discord.Client):
             newest = self.newest_buttons.get(str(interaction.channel_id))
             await self.private(interaction, f"{e.reason} The newest buttons: {newest}"
                                if isinstance(e, Superseded) and newest else e.reason)
+            if getattr(e, "back", None):  # the stand-in gave the seat back all the same
+                await self.channel_poster(interaction.channel or self.get_partial_messageable(
+                    interaction.channel_id))(e.back)
             return None
+        back = " ".join(outcome.notes)  # the stand-in gave this player's seat back
         if unsigned:
             await self.private(interaction, unsigned)
             if in_play(outcome):
-                await self.turn_posts.show(interaction, outcome, answered=True)
+                await self.turn_posts.show(interaction, outcome, answered=True, extra=back)
             else:
                 await self.announce(None, outcome, channel=interaction.channel
-                                    or self.get_partial_messageable(interaction.channel_id))
-            return outcome
-        if in_play(outcome):
-            await self.turn_posts.show(interaction, outcome)
+                                    or self.get_partial_messageable(interaction.channel_id), extra=back)
+        elif in_play(outcome):
+            await self.turn_posts.show(interaction, outcome, extra=back)
         else:
-            await self.announce(interaction, outcome)
+            await self.announce(interaction, outcome, extra=back)
+        self.drive(outcome.game.channel_id)
         return outcome
+
+    # --- seats the bot plays (bot.service.seats) -------------------------------------
+
+    def played_by_bot(self, game) -> set[str]:
+        return seats.played_by_bot(game.state, game.settings)
+
+    def drive(self, channel_id: str):
+        """Let the bot play its seats in the channel's game, if it waits for
+        one: in the background, one stretch at a time, each shown like a
+        person's action and followed by a pause a person can follow."""
+        if channel_id in self.driving:
+            self.driving[channel_id] = True  # the running drive looks again before it stops
+            return
+        self.driving[channel_id] = False
+        task = asyncio.create_task(self._drive(channel_id))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _drive(self, channel_id: str):
+        try:
+            while True:
+                outcome = await self.service.play_builtin(channel_id)
+                if outcome is None:
+                    if not self.driving.get(channel_id):
+                        return
+                    self.driving[channel_id] = False
+                    continue
+                channel = self.get_channel(int(channel_id)) or self.get_partial_messageable(int(channel_id))
+                if in_play(outcome):
+                    await self.turn_posts.show(None, outcome, channel=channel)
+                else:
+                    await self.announce(None, outcome, channel=channel)
+                await asyncio.sleep(self.config.builtin_pause)
+        except Exception:  # noqa: BLE001 - the game is saved; the next action or restart drives again
+            log.exception("built-in play failed in %s", channel_id)
+        finally:
+            self.driving.pop(channel_id, None)
 
     async def defer_if_slow(self, interaction: discord.Interaction):
         """Acknowledge first when the answer may come late: Discord fails an
@@ -189,8 +234,9 @@ class GameBot(discord.Client):
         an interaction the messages go to `channel` as plain messages."""
         post = poster(interaction, channel, self.thinking, self.pace)
         state = outcome.state
-        d = messages.deliver(self.content, outcome.before, state, outcome.events)
-        view, hints = views.turn_controls(self.content, state, outcome.game.id)
+        played = self.played_by_bot(outcome.game)
+        d = messages.deliver(self.content, outcome.before, state, outcome.events, played)
+        view, hints = views.turn_controls(self.content, state, outcome.game.id, played)
         lines = [extra] if extra else []
         lines += d.public or ["Done."]
         if hints:
@@ -199,11 +245,14 @@ class GameBot(discord.Client):
         mentions = views.pinging(d.ping)
         for i, part in enumerate(parts):
             kwargs = {"allowed_mentions": mentions}
-            if i == len(parts) - 1 and view is not None:
+            last = i == len(parts) - 1
+            if last and view is not None:
                 kwargs["view"] = view
             sent = await post(part, **kwargs)
             if "view" in kwargs:
                 self.remember_buttons(outcome.game, sent)
+            if last and (view is not None or state["phase"] in ("exploring", "haunt")):
+                # the turn's message from now on (a seat the bot plays has no buttons: its lines come here too)
                 self.turn_posts.adopt(outcome.game, state, channel or interaction.channel
                                       or self.get_partial_messageable(int(outcome.game.channel_id)),
                                       sent, d.said, d.tail, view)
@@ -252,6 +301,8 @@ class GameBot(discord.Client):
         privately instead. Once out, the game's private messages up to
         action `seq` count as delivered (those a crash kept back are sent
         after a restart: see send_undelivered)."""
+        committed, private = bool(private), {uid: texts for uid, texts in private.items()
+                                             if not uid.startswith(seats.BUILTIN)}  # the bot keeps its own seats'
         threads = bool(private) and await self.private_threads.chosen(game)
         for uid, texts in private.items():
             if threads and await self.private_threads.send(game, uid, texts):
@@ -266,7 +317,7 @@ class GameBot(discord.Client):
                     f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
                     "see it here, privately.", view=views.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
-        if private:
+        if committed:
             await self.service.delivered(game, seq)
 
     async def map_file(self, state: dict, interaction, wait: float | None = None,
@@ -447,6 +498,9 @@ class GameBot(discord.Client):
             uid = timer["user_id"]
             if timer["kind"] == "reminder":
                 body = f"<@{uid}>, a reminder: the game in this channel is waiting for you."
+            elif timer.get("stand_in"):
+                body = (f"<@{uid}>'s turn deadline has passed: the stand-in plays their seat until they act again "
+                        "(any command or button of theirs takes it back, or /game back).")
             else:
                 body = (f"<@{uid}>'s turn deadline has passed. Other players may vote with /game skip to skip it.")
             try:
@@ -454,6 +508,8 @@ class GameBot(discord.Client):
                     await channel.send(body, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
             except discord.HTTPException as e:
                 log.info("timer message not sent to %s: %s", game.channel_id, e)
+            if timer.get("stand_in"):
+                self.drive(game.channel_id)
 
     # --- errors --------------------------------------------------------------------
 
@@ -590,20 +646,22 @@ def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:
 
 
 def _rules_topics() -> list[dict]:
-    with open(RULES_DATA / "rules_topics.toml", "rb") as f:
-        return tomllib.load(f)["topic"]
+    # read and checked with the rest of rules_data, so a bad topic stops the start, not /rules
+    from bot.content import load_content
+    return list(load_content().topics)
 
 
 def run(config):
     """Start the bot; exit with a clear message (no traceback, no login)
-    when the game database cannot be used."""
-    from bot.content import load_content
+    when the game database or rules_data cannot be used."""
+    from bot.content import ContentError, load_content
     from bot.engine import Engine
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
+        engine = Engine(load_content())  # first: bad content leaves no database behind
         asyncio.run(GameService.check_database(config.database))
-        bot = GameBot(config, Engine(load_content()))
+        bot = GameBot(config, engine)
         bot.run(config.token, log_handler=None)
-    except StoreError as e:
+    except (StoreError, ContentError) as e:
         log.critical("not starting: %s", e)
         raise SystemExit(1) from None

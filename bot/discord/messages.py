@@ -61,8 +61,12 @@ def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
     return out
 
 
-def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
+def deliver(content, before: dict, state: dict, events: list[dict], played: set[str] = frozenset()) -> Delivery:
+    """What the channel and each player are told of an action. `played`: the
+    seats the bot plays now (built-in ones, absent people's): never pinged,
+    and their private messages go to nobody."""
     public, private = route(events, state)
+    private = {uid: texts for uid, texts in private.items() if uid not in played}
     d = Delivery(private=private)
     waiting = actor(state)
     was_waiting = actor(before)
@@ -71,11 +75,11 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
         # The reading time: one message, pinging everyone once; each Ready edits its last line.
         first_reveal = before["phase"] != "haunt"
         not_ready = [p for p in state["seats"] if state["players"][p]["alive"] and p not in h["ready"]]
-        d.ping = not_ready if first_reveal else []
+        d.ping = [p for p in not_ready if p not in played] if first_reveal else []
         d.said = [line for line in public if not READY.fullmatch(line)]
         if first_reveal:
-            d.tail = (", ".join(f"<@{p}>" for p in not_ready) + ": your side's rules came by private message "
-                      "(or press My secret rules). Press Ready when you have read them.")
+            d.tail = (", ".join(f"<@{p}>" for p in d.ping) + ": your side's rules came by private message "
+                      "(or press My secret rules). Press Ready when you have read them.") if d.ping else ""
         elif not_ready:
             names = [state["players"][p]["name"] for p in h["ready"]]
             d.tail = (f"(Ready: {', '.join(names) or 'nobody yet'} — waiting for "
@@ -86,7 +90,7 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
     turn_changed = bool(state.get("turn")) and (not before.get("turn") or
                                                   before["turn"]["number"] != state["turn"]["number"])
     new_question = state.get("pending") and state["pending"] != before.get("pending")
-    if waiting and (turn_changed or new_question or waiting != was_waiting):
+    if waiting and waiting not in played and (turn_changed or new_question or waiting != was_waiting):
         d.ping.append(waiting)
     lines = list(public)
     if new_question and d.ping:  # the question is asked once: by the prompt line, which pings who must answer
@@ -98,11 +102,22 @@ def deliver(content, before: dict, state: dict, events: list[dict]) -> Delivery:
         header = next((vocabulary.spoken(e["text"], state, "discord") for e in events
                        if e["to"] == "all" and e["kind"] == "turn"), None)
         d.opening = lines.index(header) if header in lines else 0
-    if waiting and state["phase"] != "over":
+    if waiting in played and state["phase"] != "over":
+        d.tail = bot_line(state, waiting)
+        lines.append(d.tail)
+    elif waiting and state["phase"] != "over":
         d.tail = prompt_line(state, waiting) if d.ping else reminder_line(content, state, waiting)
         lines.append(d.tail)
     d.public = chunks(lines)
     return d
+
+
+def bot_line(state: dict, pid: str) -> str:
+    """Who acts now, when the bot plays that seat."""
+    name = state["players"][pid]["name"]
+    if state["players"][pid].get("builtin"):
+        return f"({name}, a built-in player, is playing.)"
+    return f"(The stand-in is playing {name}'s seat until {name} acts again.)"
 
 
 def prompt_line(state: dict, pid: str) -> str:

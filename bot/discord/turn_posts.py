@@ -110,31 +110,34 @@ class TurnPosts:
         self.closing.add(task)
         task.add_done_callback(self.closing.discard)
 
-    async def show(self, interaction: discord.Interaction, outcome, answered: bool = False, extra: str = ""):
+    async def show(self, interaction: discord.Interaction | None, outcome, answered: bool = False, extra: str = "",
+                   channel=None):
         """Show an action of a started game in the channel's turn message.
         `answered`: the user was already answered privately; `extra`: a line
-        to put before what happened."""
+        to put before what happened. Without an interaction (what the bot
+        played for a seat), in `channel`."""
         self.busy += 1
         try:
-            await self._show(interaction, outcome, answered, extra)
+            await self._show(interaction, outcome, answered or interaction is None, extra, channel)
         finally:
             self.busy -= 1
 
-    async def _show(self, interaction: discord.Interaction, outcome, answered: bool, extra: str):
+    async def _show(self, interaction: discord.Interaction | None, outcome, answered: bool, extra: str, channel):
         bot, game, state, before = self.bot, outcome.game, outcome.state, outcome.before
-        d = messages.deliver(bot.content, before, state, outcome.events)
-        view, hints = views.turn_controls(bot.content, state, game.id)
+        played = bot.played_by_bot(game)
+        d = messages.deliver(bot.content, before, state, outcome.events, played)
+        view, hints = views.turn_controls(bot.content, state, game.id, played)
         tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
         lines = [extra, *d.said] if extra else list(d.said)
         opening = d.opening + (1 if extra else 0)
-        clicked = interaction.type == discord.InteractionType.component
+        clicked = interaction is not None and interaction.type == discord.InteractionType.component
         if clicked:
             if not interaction.response.is_done():
                 await interaction.response.defer()  # the turn message shows what the click did
         elif not answered:
             await bot.private(interaction, (messages.chunks(lines) or d.public or ["Done."])[0])
-        channel = interaction.channel or bot.get_partial_messageable(int(game.channel_id))
-        actor = str(interaction.user.id)
+        channel = channel or interaction.channel or bot.get_partial_messageable(int(game.channel_id))
+        actor = str(interaction.user.id) if interaction is not None else None
         await bot.send_private(bot.channel_poster(channel), d.private, game, outcome.seq)  # first: a map may take a while
         over = state["phase"] == "over"
         if over:
@@ -199,7 +202,7 @@ class TurnPosts:
             log.info("cannot attach the map in %s", game.channel_id)
             async with bot.pace.write(game.channel_id):
                 sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
-        if view is not None:  # (the end's message has nothing to edit later)
+        if view is not None or state["phase"] in PLAYING:  # (the end's message has nothing to edit later)
             self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, lines, tail, view,
                                                    shown=len(lines))
             bot.remember_buttons(game, sent)

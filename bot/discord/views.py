@@ -143,7 +143,8 @@ def pinging(users: list[str]) -> discord.AllowedMentions:
                                    everyone=False, roles=False)
 
 
-def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View | None, list[str]]:
+def turn_controls(content, state: dict, game_id: int,
+                  played: set[str] = frozenset()) -> tuple[discord.ui.View | None, list[str]]:
     """The controls for whoever the game waits for, in at most two rows (most
     players read on a phone): the common moves as buttons (moves, attacks,
     haunt moves, a short question's answers, Undo, End), the rest (items,
@@ -151,8 +152,8 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
     menu that also shows My sheet and the Map; and the slash commands for a
     legal action neither could carry."""
     who = actor(state)
-    if who is None or state["phase"] == "over":
-        return None, []
+    if who is None or state["phase"] == "over" or who in played and (state.get("haunt") or {}).get("started", True):
+        return None, []  # (a seat the bot plays needs no buttons; in the haunt's reading time Ready is anyone's)
     actions = legal_actions(content, state)
     turn = vocabulary.turn_number(state)
     question = pending_key(state) if state["pending"] else ""
@@ -171,8 +172,8 @@ def turn_controls(content, state: dict, game_id: int) -> tuple[discord.ui.View |
     view = Controls()
     fixed = sorted((a for a in actions if a["type"] in LAST), key=lambda a: LAST.index(a["type"]))
     others = [a for a in actions if a["type"] not in LAST]
-    if state["pending"]:  # a short question: a button for each answer, in one row; a long one: menus
-        if len(others) > BUTTON_CHOICES:
+    if state["pending"]:  # a short question: a button for each answer (and Undo), in one row; a long one: menus
+        if len(actions) > BUTTON_CHOICES:
             return _question_menus(content, state, game_id, others, fixed, view, hints, button)
         for action in others + fixed:
             _add(view, button(action, 0))

@@ -21,7 +21,7 @@ RESERVED_IDS = ("all", "traitors", "heroes")  # event audiences: no player may b
 
 # verb -> {field: (kind, required)}
 VERBS: dict[str, dict[str, tuple[str, bool]]] = {
-    "join": {"adventurer": (TEXT, True), "name": (TEXT, False)},
+    "join": {"adventurer": (TEXT, True), "name": (TEXT, False), "builtin": (FLAG, False)},  # builtin: a seat the bot plays
     "leave": {},
     "start": {},
     "handover": {"to": (TEXT, True), "name": (TEXT, False)},

@@ -68,6 +68,12 @@ WIN_FIELDS = {  # besides side, when, text and part
 WIN_OPTIONAL = {"counter_at": ("op",), "token_count": ("on",)}  # op: >=, <= or ==; on: the tiles that count
 ROLL_CHECK_FIELDS = ("side", "heading", "traits", "target", "text")
 
+# --- traitor_table.toml's pick steps (haunt.choose_traitors) and what each names
+PICK_NEEDS = {"adventurer": ("adventurer",), "adventurer_not_revealer": ("adventurer",), "lowest": ("trait",),
+              "highest": ("trait",), "holder": ("card",), "revealer": (), "left_of_revealer": (),
+              "oldest_but_revealer": (), "everyone": (), "everyone_but_revealer": ()}
+TOPIC_FIELDS = ("id", "title", "section", "text")  # /rules finds a topic by id or title and shows the rest
+
 
 NO_LOWER = -99  # a band without at_least also takes results below 0 (Deck of Many Things)
 
@@ -172,6 +178,7 @@ class Content:
     chart_rows: dict  # tile id -> tuple of haunt numbers, one per omen
     traitor_rules: dict  # haunt number -> TraitorRule
     haunts: dict  # haunt number -> Haunt
+    topics: tuple = ()  # rules_topics.toml: the short rule summaries of /rules, as tables
 
     def haunt_for(self, omen_id: str, tile_id: str) -> int:
         return self.chart_rows[tile_id][self.chart_omens.index(omen_id)]
@@ -254,7 +261,7 @@ def check_steps(entry: _Entry, fld: str, steps) -> tuple:
             if not isinstance(options, list) or len(options) < 2:
                 entry.fail(where + ".options", "choose needs at least two options")
             for j, opt in enumerate(options):
-                if not isinstance(opt.get("label"), str):
+                if not isinstance(opt, dict) or not isinstance(opt.get("label"), str):
                     entry.fail(f"{where}.options[{j}].label", "missing")
                 check_steps(entry, f"{where}.options[{j}].then", opt.get("then", []))
         elif do == "special":
@@ -291,6 +298,8 @@ def check_steps(entry: _Entry, fld: str, steps) -> tuple:
 def _check_bands(entry: _Entry, where: str, bands: list):
     covered = []
     for j, band in enumerate(bands):
+        if not isinstance(band, dict):
+            entry.fail(f"{where}[{j}]", "expected a table")
         lo, hi = band.get("at_least", NO_LOWER), band.get("at_most", 99)
         if not isinstance(lo, int) or not isinstance(hi, int) or lo > hi:
             entry.fail(f"{where}[{j}]", "at_least/at_most must be whole numbers with at_least <= at_most")
@@ -339,13 +348,17 @@ def build_content(files: dict) -> Content:
         effects = e.get("effects", dict, {})
         for trigger, steps in effects.items():
             check_steps(e, f"effects.{trigger}", steps)
+        # added to the 1 space every stair costs: below 0 the stairs would pay the mover back
+        extra = e.get("stairs_extra_cost", int, 0)
+        if extra < 0:
+            e.fail("stairs_extra_cost", f"{extra} is negative (extra spaces beyond the stairs' 1)")
         prov, note = e.provenance()
         tiles[tid] = Tile(
             id=tid, name=e.get("name", str), kind=e.get("kind", str, choices=("building", "street", "catacomb")),
             stack=e.get("stack", str, choices=("building", "street", "catacomb", "start")),
             symbol=e.get("symbol", str, choices=("event", "item", "omen", "none")), doorways=dict(doorways),
             sewer_grate=e.get("sewer_grate", bool, False), stairs_to=e.get("stairs_to", str, ""),
-            stairs_extra_cost=e.get("stairs_extra_cost", int, 0), barrier=barrier, rule=e.get("rule", str, ""),
+            stairs_extra_cost=extra, barrier=barrier, rule=e.get("rule", str, ""),
             effects=effects, provenance=prov, provenance_note=note)
     for t in tiles.values():
         if t.stairs_to and t.stairs_to not in tiles:
@@ -446,7 +459,7 @@ def build_content(files: dict) -> Content:
         e = _Entry("traitor_table.toml", str(raw.get("number", "?")), raw)
         n = e.get("number", int)
         traitor_rules[n] = TraitorRule(n, e.get("kind", str, choices=HAUNT_KINDS), e.get("rule", str),
-                                       tuple(e.get("pick", list)))
+                                       _pick(e, adventurers, cards))
 
     haunts = {}
     haunt_files = {}  # number -> file, to name both files of a duplicate
@@ -468,7 +481,42 @@ def build_content(files: dict) -> Content:
         check_haunt(e, tiles, cards, traitor_rules)
 
     return Content(tiles=tiles, cards=cards, adventurers=adventurers, chart_omens=omens, chart_rows=rows,
-                   traitor_rules=traitor_rules, haunts=haunts)
+                   traitor_rules=traitor_rules, haunts=haunts, topics=_topics(files["rules_topics.toml"]))
+
+
+def _pick(e: _Entry, adventurers: dict, cards: dict) -> tuple:
+    """A traitor-table rule's steps: a name that matches nobody would
+    silently pass the traitor on to the next step at the reveal."""
+    known = {"adventurer": adventurers, "trait": TRAITS, "card": cards}
+    steps = e.get("pick", list)
+    for i, step in enumerate(steps):
+        pe = _Part(e, f"pick[{i}]", step)
+        kind = pe.get("step", str, choices=tuple(PICK_NEEDS))
+        _only(pe, ("step",) + PICK_NEEDS[kind])
+        for need in PICK_NEEDS[kind]:
+            if pe.get(need, str) not in known[need]:
+                pe.fail(need, f"no {need} {step[need]!r}")
+    return tuple(steps)
+
+
+def _topics(raw: dict) -> tuple:
+    """rules_topics.toml: every topic has all its fields, none empty, and an
+    id of its own (an empty text would make /rules answer with nothing)."""
+    topics, ids = [], set()
+    for i, topic in enumerate(raw.get("topic", [])):
+        if not isinstance(topic, dict):
+            _Entry("rules_topics.toml", f"#{i + 1}", {}).fail("topic", "expected a table ([[topic]])")
+        e = _Entry("rules_topics.toml", str(topic.get("id", f"#{i + 1}")), topic)
+        _only(e, TOPIC_FIELDS)
+        for fld in TOPIC_FIELDS:
+            _text(e, fld)
+        if topic["id"] in ids:
+            e.fail("id", "used twice")
+        ids.add(topic["id"])
+        topics.append(topic)
+    if not topics:
+        _Entry("rules_topics.toml", "topic", raw).fail("topic", "no [[topic]] tables: /rules would show nothing")
+    return tuple(topics)
 
 
 # --- haunts ---------------------------------------------------------------------------------------

@@ -227,6 +227,8 @@ class Engine:
                                     f"play. Free: {self.free_names(s)}.")
         name = (action.get("name") or pid).strip()[:32]
         s["players"][pid] = st.new_player(name, adv_id)
+        if action.get("builtin"):
+            s["players"][pid]["builtin"] = True  # the bot plays this seat (bot.service.seats)
         s["seats"].append(pid)
         ctx.say(f"{name} joins as {adv.name}, {adv.race} {adv.klass} ({len(s['seats'])} of {st.MAX_PLAYERS} seats).",
                 kind="join", player=pid)
@@ -264,6 +266,7 @@ class Engine:
         old_name = ctx.name(pid)
         rename_player(s, pid, new)
         s["players"][new]["name"] = name
+        s["players"][new].pop("builtin", None)  # a person holds it now
         ctx.say(f"{old_name} hands their seat ({ctx.c.adventurers[s['players'][new]['adventurer']].name}) "
                 f"to {name}.", kind="handover", player=new)
         haunt_play.send_secrets(ctx, new)  # the seat's secrets now belong to its new holder alone

@@ -10,16 +10,17 @@ from dataclasses import dataclass, field
 
 from bot.engine import IllegalAction
 from bot.engine.legal import actor
-from bot.store import GUILD_DEFAULTS, GameRow, Store, StoreError
+from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError
 from bot.vocabulary import pending_key, turn_number
 
-from . import dicelog
+from . import dicelog, seats
 from .memory import MemoryStore
 from .stats import server_stats
 
 __all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER", "history_lines"]
 
-DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0}
+DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0, "stand_in": "off"}
+STAND_IN_MODES = ("off", "deadline")  # the stand-in never plays, or plays a seat once its deadline has passed
 SET_ASIDE = ("This channel's saved game could not be read and has been set aside for inspection; "
              "start a new one with /game new.")
 GAME_OVER = "This game is over — start another with /game new."
@@ -63,9 +64,11 @@ class GameService:
 
     @classmethod
     async def open(cls, database: str, engine, clock=time.time) -> "GameService":
-        """A service over the game database at that path (checked and migrated
-        on opening; StoreError says why it cannot be used)."""
-        return cls(await Store(database).open(), engine, clock)
+        """A service over the game database: an SQLite file's path, or a
+        PostgreSQL URL (checked and migrated on opening; StoreError says why
+        it cannot be used)."""
+        from bot.store import open_store
+        return cls(await open_store(database), engine, clock)
 
     @classmethod
     def in_memory(cls, engine, clock=time.time) -> "GameService":
@@ -76,7 +79,8 @@ class GameService:
     async def check_database(database: str):
         """Open (check, migrate) and close the database: StoreError if it
         cannot be used."""
-        store = await Store(database).open()
+        from bot.store import open_store
+        store = await open_store(database)
         await store.close()
 
     async def close(self):
@@ -131,7 +135,16 @@ class GameService:
         which game (`game_id`), turn and question it was offered for: an
         action from a finished game, an earlier turn or an answered question
         is refused, checked under the channel's lock so no other action can
-        slip in between."""
+        slip in between. If another bot process on the same database moved
+        the game on meanwhile, the game is read again and the action tried
+        once more, against the game as it now stands."""
+        try:
+            return await self._act(channel_id, action, game_id, turn, question)
+        except GameMovedOn:
+            return await self._act(channel_id, action, game_id, turn, question)
+
+    async def _act(self, channel_id: str, action: dict, game_id: int | None, turn: int | None,
+                   question: str | None) -> Outcome:
         async with self.locks[channel_id]:
             if game_id is None:
                 game = await self.game(channel_id)
@@ -146,7 +159,15 @@ class GameService:
                 raise Superseded(f"This button is from turn {turn}; the game is now at turn {now}.")
             if question is not None and question != pending_key(game.state):
                 raise Superseded(ANSWERED)
-            return await self._apply(game, action)
+            back = await self._hand_back(game, action["player"])
+            try:
+                outcome = await self._apply(game, action)
+            except IllegalAction as e:
+                e.back = back  # refused or not, the seat is theirs again (the adapter tells the table)
+                raise
+            if back:
+                outcome.notes.append(back)
+            return outcome
 
     # --- reading (what the adapters show) ------------------------------------------
 
@@ -287,8 +308,12 @@ class GameService:
         over = state["phase"] == "over"
         waiting_on_another = not over and (outcome.turn_changed or actor(state) != actor(before))
         # The reminder and deadline move to whoever the game waits for now, in the action's own commit.
-        await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
-                                timers=self._timers(game, state) if waiting_on_another else None)
+        try:
+            await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
+                                    timers=self._timers(game, state) if waiting_on_another else None)
+        except StoreError:
+            self.playing.pop(game.channel_id, None)  # (another process may have moved it on: read it afresh next time)
+            raise
         outcome.seq = game.seq
         if over:
             self.playing.pop(game.channel_id, None)
@@ -310,7 +335,7 @@ class GameService:
         now = self.clock()
         who = actor(state)
         timers = []
-        if who:
+        if who and who not in seats.played_by_bot(state, game.settings):  # the bot needs no reminding
             number = (state["turn"] or {}).get("number", 0)  # 0: waiting for "ready" before the haunt
             if game.settings.get("reminder_hours"):
                 timers.append(("reminder", who, number, now + 3600 * game.settings["reminder_hours"]))
@@ -333,13 +358,95 @@ class GameService:
         async with self.locks[channel_id]:
             game = await self.game(channel_id)
             for key, value in settings.items():
-                if value is not None:
+                if key == "stand_in" and value is not None:
+                    if value not in STAND_IN_MODES:
+                        raise IllegalAction("The stand-in is either off or plays once a deadline has passed.")
+                    game.settings[key] = value
+                elif value is not None:
                     if value < 0:
                         raise IllegalAction(f"{key.replace('_', ' ')} cannot be negative.")
                     game.settings[key] = value
             await self.store.set_settings(game.id, game.settings)
             await self._schedule(game)
             return game
+
+    # --- seats the bot plays (bot.service.seats) ----------------------------------
+
+    async def add_builtin(self, channel_id: str, by: str, adventurer: str | None = None) -> Outcome:
+        """A built-in player takes a seat, with that adventurer or a free one."""
+        async with self.locks[channel_id]:
+            game = await self.game(channel_id)
+            state = game.state
+            if by not in state["players"] and by != game.creator_id:
+                raise IllegalAction("Only the game's creator or a seated player can add a built-in player.")
+            free = self.engine.free_adventurers(state)
+            if adventurer is None and free and state["phase"] == "lobby":
+                adventurer = seats.choice_rng(game.seed, game.seq, len(state["seats"])).choice(free)
+            pid, n = seats.next_id(state)
+            return await self._apply(game, {"type": "join", "player": pid, "adventurer": adventurer or "?",
+                                            "name": f"Built-in {n}", "builtin": True})
+
+    async def set_away(self, channel_id: str, player: str, gone: bool) -> GameRow:
+        """`gone`: the player hands their seat to the stand-in until they act
+        again; else they take it back now."""
+        async with self.locks[channel_id]:
+            game = await self.game(channel_id)
+            state = game.state
+            if player not in state["players"] or seats.is_builtin(state, player):
+                raise IllegalAction("You are not playing in this channel's game.")
+            if state["phase"] not in ("exploring", "haunt"):
+                raise IllegalAction("The stand-in plays only once the game has started.")
+            now = seats.away(game.settings)
+            if gone == (player in now):
+                raise IllegalAction("The stand-in is already playing your seat; /game back takes it back."
+                                    if gone else "Your seat is yours already: the stand-in is not playing it.")
+            game.settings["away"] = [*now, player] if gone else [p for p in now if p != player]
+            await self.store.set_settings(game.id, game.settings)
+            await self._schedule(game)
+            return game
+
+    async def _hand_back(self, game: GameRow, player: str) -> str | None:
+        """A person the stand-in plays for acts: their seat is theirs again at once."""
+        if player not in seats.away(game.settings):
+            return None
+        game.settings["away"] = [p for p in seats.away(game.settings) if p != player]
+        await self.store.set_settings(game.id, game.settings)
+        return f"{game.state['players'][player]['name']} is back: the stand-in gives the seat back."
+
+    def bot_to_play(self, game: GameRow) -> str | None:
+        """The seat the bot must act for in this game now, if any."""
+        return seats.seat_to_play(game.state, game.settings) if game.active else None
+
+    async def play_builtin(self, channel_id: str) -> Outcome | None:
+        """Play the seats the bot holds (built-in ones, absent people's) until
+        a person must act or the turn passes: one outcome for the stretch, so
+        its turn message shows what they did. None when the bot has nothing
+        to play. Every action is committed like a person's."""
+        async with self.locks[channel_id]:
+            game = await self._playing(channel_id)
+            if game is None:
+                return None
+            before, events, done = game.state, [], 0
+            while done < seats.STRETCH and game.active:
+                seat = seats.seat_to_play(game.state, game.settings)
+                if seat is None:
+                    break
+                rnd = seats.choice_rng(game.seed, game.seq, turn_number(game.state))
+                action = seats.pick(self.engine.content, game.state, seat, rnd, done)
+                if action is None:
+                    break
+                try:
+                    out = await self._apply(game, action)
+                except IllegalAction:  # (never expected: the choice comes from the legal actions) the plainest way on
+                    action = seats.pick(self.engine.content, game.state, seat, rnd, seats.PATIENCE)
+                    out = await self._apply(game, action)
+                events += out.events
+                done += 1
+                if out.turn_changed:
+                    break
+            if not done:
+                return None
+            return Outcome(game, events, before, game.state, seq=game.seq)
 
     # --- timers -----------------------------------------------------------------
 
@@ -357,6 +464,9 @@ class GameService:
                 continue
             if timer["kind"] == "deadline":
                 game.settings["skippable_turn"] = timer["turn"]
+                if game.settings.get("stand_in") == "deadline" and timer["user_id"] not in seats.away(game.settings):
+                    game.settings["away"] = [*seats.away(game.settings), timer["user_id"]]
+                    timer = {**timer, "stand_in": True}  # the adapter tells the table and lets the stand-in play
                 await self.store.set_settings(game.id, game.settings)
             found.append((timer, game))
         return found

@@ -30,6 +30,12 @@ class StoreError(Exception):
     whoever runs the bot."""
 
 
+class GameMovedOn(StoreError):
+    """Another bot process recorded an action of the game since this one read
+    it (several processes on one database): nothing was written; read the
+    game again and retry."""
+
+
 @dataclass
 class GameRow:
     id: int
@@ -320,8 +326,9 @@ class Store:
         Actions of other games that arrive while the database is busy are
         committed with it, in one transaction (a group commit): each
         statement costs a round trip to the database thread, so a busy bot
-        writes many actions for the price of one. A failure fails every
-        action of that commit, and none of them is written."""
+        writes many actions for the price of one. If that commit fails,
+        each game's actions are committed again in a transaction of their
+        own: a fault in one game's rows fails that game's action alone."""
         write = _Write(game, action, state, events, rename, finished, timers,
                        asyncio.get_running_loop().create_future())
         self.queued.append(write)
@@ -334,21 +341,48 @@ class Store:
             batch, self.queued = self.queued, []
             try:
                 async with self.lock:
-                    await self._commit(batch)
-            except BaseException as e:  # noqa: BLE001 - each waiting action is told, whatever it was
+                    failed = await self._commit_apart(batch)
+            except BaseException as e:  # cancelled: each waiting action is told, and the task stops
                 for w in batch:
                     if not w.done.done():
                         w.done.set_exception(e)
-                if not isinstance(e, Exception):
-                    raise
-                continue
+                raise
             for w in batch:
-                w.game.park(w.text)
-                w.game.seq = w.seq
-                if w.finished:
-                    w.game.active = False
-                if not w.done.done():
+                error = failed.get(w.game.id)
+                if error is None:  # committed: the game moves on even if its caller stopped waiting
+                    w.game.park(w.text)
+                    w.game.seq = w.seq
+                    if w.finished:
+                        w.game.active = False
+                if w.done.done():
+                    continue
+                if error is None:
                     w.done.set_result(None)
+                else:
+                    w.done.set_exception(error)
+
+    async def _commit_apart(self, batch: list["_Write"]) -> dict[int, Exception]:
+        """Commit the batch; if that fails (rolled back: nothing of it is
+        written), commit each game's actions again on their own, so that the
+        others are not refused for one game's fault. Returns the games that
+        could not be committed, each with its error."""
+        try:
+            await self._commit(batch)
+            return {}
+        except Exception as e:  # noqa: BLE001 - a fault of any kind may belong to one game alone
+            if len({w.game.id for w in batch}) == 1:
+                return {batch[0].game.id: e}
+            log.warning("a commit of several games' actions failed (%r); committing each game alone", e)
+        games: dict[int, list[_Write]] = {}
+        for w in batch:  # a game's actions stay together and in order: each follows the one before
+            games.setdefault(w.game.id, []).append(w)
+        failed = {}
+        for game_id, writes in games.items():
+            try:
+                await self._commit(writes)
+            except Exception as e:  # noqa: BLE001 - told to this game's actions only
+                failed[game_id] = e
+        return failed
 
     async def _commit(self, batch: list["_Write"]):
         # aiosqlite runs a function on its database thread with _execute, the step under each of its
@@ -524,6 +558,16 @@ class Store:
                                   (game_id, user_id, thread_id))
 
 
+async def open_store(database: str):
+    """The store for `database`, opened (checked and migrated): PostgresStore
+    for a postgresql:// or postgres:// URL, else Store on that SQLite file.
+    StoreError says why it cannot be used."""
+    if database.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore  # asyncpg is loaded only by a bot that uses it
+        return await PostgresStore(database).open()
+    return await Store(database).open()
+
+
 def statements(script: str) -> list[str]:
     """A migration script's statements, one by one. executescript() would
     COMMIT first and so split the migration from its version row."""
@@ -563,10 +607,18 @@ def finished_record(game_id: int, phase: str, seats: list, haunt: int | None, tr
             "traitors": (traitors or []) if over else [], "result": (result or {}) if over else {}}
 
 
+# What every game state has from its first moment (bot.engine.state.new_state) and every action reads, with
+# the types it must be (None: only present). A row without them would load and then fail each action.
+STATE_SHAPE = {"phase": str, "seats": list, "players": dict, "board": dict, "turn": None, "pending": None}
+
+
 def _game(row) -> GameRow:
     state, settings = json.loads(row["state"]), json.loads(row["settings"])
     if not isinstance(state, dict) or not isinstance(settings, dict):
         raise ValueError("state and settings must be JSON objects")
+    wrong = [k for k, kind in STATE_SHAPE.items() if k not in state or kind and not isinstance(state[k], kind)]
+    if wrong:
+        raise ValueError(f"the state is not a game's: missing or wrong {', '.join(wrong)}")
     game = GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
                    seed=row["seed"], state=state, settings=settings,
                    summary_message_id=row["summary_message_id"], active=row["active"] == 1,

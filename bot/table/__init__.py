@@ -18,11 +18,12 @@ from bot.engine import Engine, IllegalAction, story
 from bot.engine.legal import actor, legal_actions
 from bot.engine.state import monster_called
 from bot.engine.specials.house_rules import HOUSE_RULES
-from bot.service import GameService
+from bot.service import GameService, seats
 from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
 
 HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
   join <adventurer> [as <name>]   take a seat (3 to 6 players), e.g. `join torskar as Ann`
+  builtin [adventurer]             a seat the bot plays (Built-in 1, 2...): one or two people can play
   leave <name>                     leave before the start
   start                            deal the aid cards and begin
   move <north|east|south|west|stairs|grate>   (or just `north`, `n`, `up`, `down`...)
@@ -96,10 +97,35 @@ class Table:
         if self._state["phase"] == "over":
             raise IllegalAction("This game is over.")
         outcome = run(self._act(action))
+        self.log.append(action)
+        self.show(outcome)
+        self.play_builtin()
+
+    def add_builtin(self, adventurer: str | None = None):
+        """A built-in player takes a seat (bot.service.seats)."""
+        adv = self.engine.find_adventurer(adventurer) if adventurer else None
+        self.show(run(self.service.add_builtin(CHANNEL, "table", adv)))
+
+    def play_builtin(self):
+        """The seats the bot plays take their turns and answer their questions,
+        each stretch shown as it happened."""
+        while self._state["phase"] != "over":
+            outcome = run(self.service.play_builtin(CHANNEL))
+            if outcome is None:
+                return
+            self.show(outcome)
+
+    def show(self, outcome):
+        """Print what an action (or a built-in stretch) did: everyone's lines,
+        and a player's own marked as theirs (a built-in seat's stay unsaid)."""
         self.game = outcome.game
         self._state = self._stored = outcome.state
-        self.log.append(action)
+        played = seats.played_by_bot(self._state, self.game.settings)
+        for line in outcome.notes:
+            self.out(line)
         for ev in outcome.events:
+            if ev["to"] in played:
+                continue  # the bot keeps its own seats' secrets
             ev = {**ev, "text": vocabulary.spoken(ev["text"], self._state, "table")}
             if self.events_json:
                 self.out(json.dumps(ev, sort_keys=True))
@@ -131,13 +157,17 @@ class Table:
         who = actor(s)
         if who is None:
             return
+        if who in seats.played_by_bot(s, self.game.settings) and (s.get("haunt") or {}).get("started", True):
+            self.out(f"> {s['players'][who]['name']}, a built-in player, is playing.")
+            return
         if s["pending"]:
             opts = "; ".join(f"{n}. {o}" for n, o in self.numbered())
             self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
             return
         h = s.get("haunt")
         if s["phase"] == "haunt" and not (h or {}).get("started", True):
-            waiting = [s["players"][p]["name"] for p in s["seats"] if s["players"][p]["alive"] and p not in h["ready"]]
+            waiting = [s["players"][p]["name"] for p in s["seats"] if s["players"][p]["alive"] and p not in h["ready"]
+                       and not seats.is_builtin(s, p)]
             self.out(f"> Waiting for {', '.join(waiting)}: each types `as <name> ready` after reading `rules <name>`.")
             return
         if s["turn"].get("monsters"):
@@ -238,6 +268,8 @@ class Table:
             if not offered:
                 self.out("No haunt move is open now." if s["phase"] == "haunt" else "Haunt moves open once the haunt "
                          "begins.")
+        elif verb == "builtin":
+            self.add_builtin(arg or None)
         elif verb == "status":
             self.out(text.status(self.content, s))
         elif verb == "map":
@@ -409,6 +441,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=None, help="reproduce a game exactly")
     ap.add_argument("--auto", action="store_true", help="built-in players play a whole game")
     ap.add_argument("--players", type=int, default=4, help="how many built-in players with --auto (3-6)")
+    ap.add_argument("--builtin", type=int, default=0, metavar="N",
+                    help="seats the bot plays beside you (1-5): join, then start, and they play their turns")
     ap.add_argument("--events", choices=["text", "json"], default="text", help="print events as text or JSON lines")
     ap.add_argument("--max-actions", type=int, default=3000)
     ap.add_argument("--games", type=int, default=1,
@@ -441,6 +475,8 @@ def main(argv=None):
         auto_game(table, max(3, min(6, args.players)), random.Random(seed), args.max_actions)
         close_unfinished(table)
         return 0
+    for _ in range(max(0, min(5, args.builtin))):
+        table.add_builtin()
     source = open(args.script) if args.script else sys.stdin
     interactive = source is sys.stdin and sys.stdin.isatty()
     if interactive and not table.events_json:

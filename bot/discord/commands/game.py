@@ -7,9 +7,10 @@ from bot.discord.private_threads import can_open
 from bot.discord.turn_posts import in_play
 from bot.discord.views import secret_view
 from bot.engine import IllegalAction
+from bot.service import seats
 from bot.vocabulary import make
 
-from .common import can_manage
+from .common import builtin_choices, builtin_seat, can_manage
 
 
 def options_line(options: dict, seeded: bool) -> str:
@@ -36,7 +37,8 @@ def register(bot):
                            haunt="Play this haunt (1-50) instead of the chart's, when the haunt begins",
                            rules="House rules to play by",
                            avoid_repeats="Skip haunts this server has played (the rulebook's optional rule)",
-                           map="When the channel gets the map (always on /map)")
+                           map="When the channel gets the map (always on /map)",
+                           builtin="Seats the bot plays (0-5), so fewer people can play; more with /game builtin")
     @app_commands.choices(rules=[app_commands.Choice(name="Baldur's Gate rules", value="baldurs-gate"),
                                  app_commands.Choice(name="house rules from Betrayal Legacy",
                                                      value="legacy-house-rules")],
@@ -45,7 +47,8 @@ def register(bot):
                                app_commands.Choice(name="only on /map", value="request")])
     async def game_new(interaction: discord.Interaction, seed: int | None = None, haunt: int | None = None,
                        rules: app_commands.Choice[str] | None = None, avoid_repeats: bool = False,
-                       map: app_commands.Choice[str] | None = None):  # noqa: A002 - the option's name on Discord
+                       map: app_commands.Choice[str] | None = None,  # noqa: A002 - the option's name on Discord
+                       builtin: app_commands.Range[int, 0, 5] = 0):
         options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats,
                    "map": map.value if map else "turn"}
         try:
@@ -55,10 +58,48 @@ def register(bot):
             await bot.private(interaction, e.reason)
             return
         chosen = options_line(g.state["options"], seed is not None)
+        joined = []
+        for _ in range(builtin):
+            outcome = await bot.service.add_builtin(g.channel_id, str(interaction.user.id))
+            joined += [e["text"] for e in outcome.events if e["to"] == "all"]
         await interaction.response.send_message(
             f"{interaction.user.mention} opened a game of Betrayal at Baldur's Gate. Join with `/game join` "
-            f"(3 to 6 players), then `/game start`." + (f" Options: {chosen}." if chosen else ""),
+            f"(3 to 6 players, built-in ones included: `/game builtin` adds one), then `/game start`."
+            + (f" Options: {chosen}." if chosen else "") + "".join(f"\n{line}" for line in joined),
             allowed_mentions=discord.AllowedMentions.none())
+
+    @game.command(name="builtin", description="Add a seat the bot plays (before the start)")
+    @app_commands.describe(adventurer="Who it plays (a free one if left out)")
+    async def game_builtin(interaction: discord.Interaction, adventurer: str | None = None):
+        try:
+            adv = bot.engine.find_adventurer(adventurer) if adventurer else None
+            outcome = await bot.service.add_builtin(str(interaction.channel_id), str(interaction.user.id), adv)
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await bot.announce(interaction, outcome)
+
+    @game.command(name="away", description="Let the stand-in play your seat until you act again")
+    async def game_away(interaction: discord.Interaction):
+        await stand_in(interaction, True)
+
+    @game.command(name="back", description="Take your seat back from the stand-in")
+    async def game_back(interaction: discord.Interaction):
+        await stand_in(interaction, False)
+
+    async def stand_in(interaction: discord.Interaction, gone: bool):
+        uid = str(interaction.user.id)
+        try:
+            g = await bot.service.set_away(str(interaction.channel_id), uid, gone)
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        name = g.state["players"][uid]["name"]
+        await interaction.response.send_message(
+            f"The stand-in plays {name}'s seat until {name} acts again (any command or button of theirs, "
+            "or /game back)." if gone else f"{name} is back: the stand-in gives the seat back.")
+        if gone:
+            bot.drive(g.channel_id)
 
     @game.command(name="join", description="Take a seat with an adventurer")
     @app_commands.describe(adventurer="Who you will play")
@@ -70,6 +111,7 @@ def register(bot):
             return
         await bot.act(interaction, make("join", adventurer=adv, name=interaction.user.display_name))
 
+    @game_builtin.autocomplete("adventurer")
     @game_join.autocomplete("adventurer")
     async def join_choices(interaction: discord.Interaction, current: str):
         g = await bot.service.active_game(str(interaction.channel_id))
@@ -107,6 +149,8 @@ def register(bot):
         """At the start, make sure every player can receive private messages."""
         closed = []
         for uid in state["seats"]:
+            if seats.is_builtin(state, uid):
+                continue  # the bot keeps a built-in seat's secrets itself
             try:
                 user = await bot.fetch_user(int(uid))
                 await user.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
@@ -142,7 +186,9 @@ def register(bot):
                                                 + await bot.seed_reveal(g))
 
     @game.command(name="kick", description="Remove a player before the start (creator or Manage Channels)")
-    async def game_kick(interaction: discord.Interaction, player: discord.Member):
+    @app_commands.describe(player="A person's seat", builtin="A built-in seat")
+    async def game_kick(interaction: discord.Interaction, player: discord.Member | None = None,
+                        builtin: str | None = None):
         g = await bot.service.active_game(str(interaction.channel_id))
         if g is None:
             await bot.private(interaction, "There is no game in this channel.")
@@ -150,34 +196,54 @@ def register(bot):
         if str(interaction.user.id) != g.creator_id and not await can_manage(interaction):
             await bot.private(interaction, "Only the game's creator or someone with Manage Channels can kick.")
             return
-        await bot.act(interaction, make("leave"), player=str(player.id))
+        seat = str(player.id) if player else builtin_seat(g.state, builtin)
+        if seat is None:
+            await bot.private(interaction, "Name whose seat: a person (player) or a built-in seat (builtin).")
+            return
+        await bot.act(interaction, make("leave"), player=seat)
+
+    game_kick.autocomplete("builtin")(builtin_choices(bot))
 
     @game.command(name="handover", description="Give a seat to someone else")
-    @app_commands.describe(to="Who takes the seat", seat="Whose seat (yours if left out; others need creator rights)")
-    async def game_handover(interaction: discord.Interaction, to: discord.Member, seat: discord.Member | None = None):
-        owner = seat or interaction.user
+    @app_commands.describe(to="Who takes the seat", seat="Whose seat (yours if left out; others need creator rights)",
+                           builtin="A built-in seat to hand to a person")
+    async def game_handover(interaction: discord.Interaction, to: discord.Member, seat: discord.Member | None = None,
+                            builtin: str | None = None):
         g = await bot.service.active_game(str(interaction.channel_id))
-        if g and owner.id != interaction.user.id and str(interaction.user.id) != g.creator_id \
+        owner = str((seat or interaction.user).id)
+        if builtin is not None:
+            owner = builtin_seat(g.state, builtin) if g else None
+            if owner is None:
+                await bot.private(interaction, "This game has no such built-in seat.")
+                return
+        if g and owner != str(interaction.user.id) and str(interaction.user.id) != g.creator_id \
                 and not await can_manage(interaction):
             await bot.private(interaction, "Only the game's creator or someone with Manage Channels can hand "
                                            "over someone else's seat.")
             return
-        await bot.act(interaction, make("handover", to=str(to.id), name=to.display_name), player=str(owner.id))
+        await bot.act(interaction, make("handover", to=str(to.id), name=to.display_name), player=owner)
+
+    game_handover.autocomplete("builtin")(builtin_choices(bot))
 
     @game.command(name="settings", description="Reminders and turn deadlines for this game")
     @app_commands.describe(reminder_hours="Remind the player after this many hours (0: never)",
-                           deadline_hours="After this many hours others may vote to skip (0: never)")
+                           deadline_hours="After this many hours others may vote to skip (0: never)",
+                           stand_in="Whether a built-in player takes an absent player's seat after the deadline")
+    @app_commands.choices(stand_in=[app_commands.Choice(name="off: others vote to skip", value="off"),
+                                    app_commands.Choice(name="after the deadline", value="deadline")])
     async def game_settings(interaction: discord.Interaction, reminder_hours: float | None = None,
-                            deadline_hours: float | None = None):
+                            deadline_hours: float | None = None, stand_in: app_commands.Choice[str] | None = None):
         try:
             g = await bot.service.configure(str(interaction.channel_id), reminder_hours=reminder_hours,
-                                            deadline_hours=deadline_hours)
+                                            deadline_hours=deadline_hours, stand_in=stand_in.value if stand_in else None)
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
+        standing_in = ("a stand-in plays an absent player's seat after the deadline, until they act again"
+                       if g.settings.get("stand_in") == "deadline" else "no stand-in: others may vote to skip")
         await interaction.response.send_message(
             f"Reminders after {g.settings['reminder_hours']:g} h, deadline after {g.settings['deadline_hours']:g} h "
-            "(0 means never).")
+            f"(0 means never); {standing_in}.")
 
     @game.command(name="skip", description="Vote to skip an absent player's turn after its deadline")
     async def game_skip(interaction: discord.Interaction):

@@ -8,7 +8,7 @@ from bot.engine import IllegalAction
 from bot.engine.state import monster_called
 from bot.vocabulary import make
 
-from .common import TRAITS, WAYS
+from .common import TRAITS, WAYS, builtin_choices, seat_named
 
 
 def register(bot):
@@ -17,12 +17,13 @@ def register(bot):
     @tree.command(name="attack", description="Attack an opponent or a monster (after the haunt begins)")
     @app_commands.choices(trait=TRAITS)
     @app_commands.describe(player="An adventurer to attack", monster="A monster to attack",
-                           trait="Attack with another trait than Might (if you may)", weapon="A weapon you hold")
+                           trait="Attack with another trait than Might (if you may)", weapon="A weapon you hold",
+                           builtin="A built-in player's adventurer to attack")
     @app_commands.guild_only()
     async def attack(interaction: discord.Interaction, player: discord.Member | None = None,
                      monster: str | None = None, trait: app_commands.Choice[str] | None = None,
-                     weapon: str | None = None, reckless: bool = False):
-        target = str(player.id) if player else (monster or "")
+                     weapon: str | None = None, reckless: bool = False, builtin: str | None = None):
+        target = seat_named(player, builtin) or (monster or "")
         await bot.act(interaction, make("attack", target=target, trait=trait.value if trait else None,
                                         weapon=weapon, reckless=reckless))
 
@@ -36,6 +37,7 @@ def register(bot):
                 if current.lower() in f"{n} {v}".lower()][:25]
 
     attack.autocomplete("monster")(monster_choices)
+    attack.autocomplete("builtin")(builtin_choices(bot))
 
     monsters = app_commands.Group(name="monster", description="The monster turn", guild_only=True)
 
@@ -45,11 +47,14 @@ def register(bot):
         await bot.act(interaction, make("monster", op="move", monster=monster, way=direction.value))
 
     @monsters.command(name="attack", description="A monster attacks a hero on its tile")
-    async def monster_attack(interaction: discord.Interaction, monster: str, player: discord.Member):
-        await bot.act(interaction, make("monster", op="attack", monster=monster, target=str(player.id)))
+    @app_commands.describe(builtin="A built-in player's adventurer to attack")
+    async def monster_attack(interaction: discord.Interaction, monster: str, player: discord.Member | None = None,
+                             builtin: str | None = None):
+        await bot.act(interaction, make("monster", op="attack", monster=monster, target=seat_named(player, builtin)))
 
     monster_move.autocomplete("monster")(monster_choices)
     monster_attack.autocomplete("monster")(monster_choices)
+    monster_attack.autocomplete("builtin")(builtin_choices(bot))
     tree.add_command(monsters)
 
     haunt = app_commands.Group(name="haunt", description="The haunt: your rules, ready, and the table's tools",

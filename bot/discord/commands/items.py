@@ -4,6 +4,8 @@ from discord import app_commands
 
 from bot.vocabulary import make
 
+from .common import builtin_choices, seat_named
+
 
 def register(bot):
     item = app_commands.Group(name="item", description="Use, drop, pick up or trade an item", guild_only=True)
@@ -31,8 +33,10 @@ def register(bot):
         await bot.act(interaction, make("pickup", card=item))
 
     @item.command(name="trade", description="Offer an item to a player on your tile")
-    async def item_trade(interaction: discord.Interaction, item: str, to: discord.Member):
-        await bot.act(interaction, make("trade", card=item, to=str(to.id)))
+    @app_commands.describe(to="A person on your tile", builtin="A built-in player on your tile")
+    async def item_trade(interaction: discord.Interaction, item: str, to: discord.Member | None = None,
+                         builtin: str | None = None):
+        await bot.act(interaction, make("trade", card=item, to=seat_named(to, builtin)))
 
     async def held_choices(interaction: discord.Interaction, current: str):
         return await card_choices(interaction, current, "held")
@@ -43,4 +47,5 @@ def register(bot):
     for cmd in (item_use, item_drop, item_trade):
         cmd.autocomplete("item")(held_choices)
     item_pickup.autocomplete("item")(pile_choices)
+    item_trade.autocomplete("builtin")(builtin_choices(bot))
     bot.tree.add_command(item)
