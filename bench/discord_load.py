@@ -2,34 +2,52 @@
 process: interactions per second, the bot's CPU per interaction, and the
 time from an interaction to the bot's response (p50, p99).
 
-Two processes, as in production where Discord is somebody else's machine:
-this one runs the fake Discord and the players; a second one runs the bot
-(the real discord.py client, the real SQLite store and the map renderer),
-pointed at the fake. Every game has three players who join, start and then
-play with /move, /choose and /end. Players wait a random think time
-(exponential, mean --think seconds) before each command, as people do;
---think 0 sends each command the moment the last one is answered, which
-finds the most interactions per second the bot sustains (its saturation).
+Processes as in production, where Discord is somebody else's machine: this
+one runs the fake Discord and the players; the bot (the real discord.py
+client, the real store and the map renderer) runs in --processes others,
+pointed at the fake. With one process its games are in an SQLite file
+(--database sqlite, the default) or on PostgreSQL; several processes need
+PostgreSQL and share one database, each running one of Discord's shards
+(SHARD_COUNT, SHARD_ID and DATABASE_URL, as bot/config.py reads them): the
+games are spread evenly over one server (guild) per shard, and the fake
+sends each server's interactions to the process of its shard.
+--database postgres starts a throwaway PostgreSQL server for the run
+(tests/pg.py: initdb in a temporary folder, fsync off, stopped at the end);
+--database postgresql://... uses that server instead.
+
+Every game has three players who join, start and then play with /move,
+/choose and /end. Players wait a random think time (exponential, mean
+--think seconds) before each command, as people do; --think 0 sends each
+command the moment the last one is answered, which finds the most
+interactions per second the bot sustains (its saturation).
 
 "Response" is the bot's first answer to the interaction, the one Discord
 needs within 3 s (an answer, or a deferral when the bot is busy); "result"
 is when the answer with what happened arrived. An error is an interaction
 answered too late or not at all, or an ERROR the bot logged.
-Players read whose turn it is from the bot's database (read-only), as they
-would from the turn message.
+Players read whose turn it is from the bot's database (read-only: the
+SQLite file, or PostgreSQL through asyncpg), as they would from the turn
+message. The bot's CPU is that of all its processes and their map workers;
+the CPU of a throwaway PostgreSQL server is shown beside it.
+
+--compare runs the SQLite, one-process configuration first and then the
+one asked for, and prints each figure line of both, one under the other.
 
 Target on a 2-core machine: 1,000 concurrent games at 3 s mean think time,
-p99 under 250 ms, no error.
+p99 under 250 ms, no error (and the same over 2 processes on PostgreSQL).
 
 usage: python bench/discord_load.py [--games N] [--turns N] [--think S]
+       [--database sqlite|postgres|postgresql://...] [--processes N] [--compare]
 """
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
 import pathlib
 import random
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -43,10 +61,12 @@ ADVENTURERS = ("torskar", "lia", "gretchen")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-# --- the bot's process ---------------------------------------------------------------
+# --- the bot's processes --------------------------------------------------------------
 
 def serve_bot(port: int, data_dir: str, guild_id: int):
-    """Run the bot against the fake Discord listening on `port`."""
+    """Run the bot against the fake Discord listening on `port`; its
+    database and shard come from the environment (DATABASE_URL, SHARD_ID,
+    SHARD_COUNT), as bot/config.py reads them in production."""
     import logging
 
     import discord
@@ -54,7 +74,7 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     import discord.http
     import yarl
 
-    from bot.config import Config
+    from bot.config import Config, from_env
     from bot.content import load_content
     from bot.discord.client import GameBot
     from bot.engine import Engine
@@ -62,10 +82,66 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/")
-    config = Config(token="fake-bot-token", data_dir=data_dir, dev_guild_id=guild_id, poll_seconds=3600)
+    env = from_env()
+    config = Config(token="fake-bot-token", data_dir=data_dir, dev_guild_id=guild_id, poll_seconds=3600,
+                    database_url=env.database_url, shard_id=env.shard_id, shard_count=env.shard_count)
     bot = GameBot(config, Engine(load_content()))
     bot._connection.guild_ready_timeout = 0.05
     bot.run(config.token, log_handler=None)
+
+
+class BotProcesses:
+    """The bot's processes, one per shard (guilds[i] is shard i's server, to
+    which process i syncs its commands); each writes its own log file."""
+
+    def __init__(self, port: int, data_dir: str, database_url: str, guilds: list):
+        self.port, self.data_dir, self.database_url, self.guilds = port, data_dir, database_url, guilds
+        self.procs: list[subprocess.Popen | None] = [None] * len(guilds)
+        self.logs = [pathlib.Path(data_dir) / f"bot-{i}.log" for i in range(len(guilds))]
+
+    def start(self, i: int) -> subprocess.Popen:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_ID", "SHARD_COUNT")}
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        if len(self.guilds) > 1:
+            env.update(SHARD_COUNT=str(len(self.guilds)), SHARD_ID=str(i))
+        with open(self.logs[i], "a") as log:
+            self.procs[i] = subprocess.Popen(
+                [sys.executable, __file__, "--serve-bot", str(self.port), self.data_dir, str(self.guilds[i].id)],
+                stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+        return self.procs[i]
+
+    def start_all(self):
+        for i in range(len(self.guilds)):
+            self.start(i)
+
+    def kill(self, i: int):
+        """kill -9 (a crash): no goodbye to the gateway or the database."""
+        proc = self.procs[i]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+
+    def stop_all(self):
+        for proc in self.procs:
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs:
+            if proc is not None:
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(10)
+
+    def cpu(self, children: bool = True) -> float:
+        return sum(cpu_seconds(p.pid, children) for p in self.procs if p is not None)
+
+    def dead(self) -> list[int]:
+        return [i for i, p in enumerate(self.procs) if p is not None and p.poll() is not None]
+
+    def error_lines(self) -> list[str]:
+        return [line for log in self.logs if log.exists() for line in log.read_text().splitlines()
+                if line.startswith(("ERROR", "CRITICAL"))]
 
 
 def cpu_seconds(pid: int, children: bool = True) -> float:
@@ -83,40 +159,137 @@ def cpu_seconds(pid: int, children: bool = True) -> float:
     return total
 
 
+# --- where the games live -------------------------------------------------------------
+
+class Database:
+    """The run's database: SQLite (the bot's file in the data folder), a
+    throwaway PostgreSQL server with one new database, or a given one."""
+
+    def __init__(self, choice: str, data_dir: str):
+        self.choice, self.data_dir = choice, data_dir
+        self.server = None
+        self.url = ""  # empty: SQLite
+        self.pool = None
+        self.sqlite = None
+
+    @property
+    def label(self) -> str:
+        if not self.url:
+            return "SQLite"
+        return "PostgreSQL (throwaway, fsync off)" if self.server else "PostgreSQL (given)"
+
+    async def __aenter__(self) -> "Database":
+        if self.choice == "postgres":
+            from tests.pg import Server, new_database, postgres_bin
+            bin_dir = postgres_bin()
+            if bin_dir is None or not (bin_dir / "pg_ctl").exists():
+                raise SystemExit("--database postgres: PostgreSQL's initdb/pg_ctl not found "
+                                 "(on PATH or in /usr/lib/postgresql/*/bin); pass a postgresql:// URL instead")
+            self.server = Server(bin_dir)
+            await asyncio.to_thread(self.server.start)
+            self.url = await asyncio.to_thread(new_database, self.server)
+        elif self.choice.startswith(("postgresql://", "postgres://")):
+            self.url = self.choice
+        if self.url:  # the players' reads (made here: a thousand first reads at once must share one pool)
+            import asyncpg
+            self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+        return self
+
+    async def __aexit__(self, *exc):
+        if self.pool is not None:
+            await self.pool.close()
+        if self.sqlite is not None:
+            self.sqlite.close()
+        if self.server is not None:
+            await asyncio.to_thread(self.server.stop)
+
+    def server_pid(self) -> int | None:
+        """The throwaway server's postmaster (its backends are its children)."""
+        try:
+            return int((self.server.data / "postmaster.pid").read_text().split()[0]) if self.server else None
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def server_cpu(self) -> float | None:
+        pid = self.server_pid()
+        return cpu_seconds(pid) if pid else None
+
+    async def state(self, channel_id: int) -> dict | None:
+        """The channel's game in play, as the bot last committed it (read-only)."""
+        if self.url:
+            text = await self.pool.fetchval("SELECT state FROM games WHERE channel_id = $1 AND active = 1",
+                                            str(channel_id))
+        else:
+            if self.sqlite is None:
+                self.sqlite = sqlite3.connect(f"file:{os.path.join(self.data_dir, 'games.db')}?mode=ro", uri=True)
+            row = self.sqlite.execute("SELECT state FROM games WHERE channel_id = ? AND active = 1",
+                                      (str(channel_id),)).fetchone()
+            text = row[0] if row else None
+        return json.loads(text) if text else None
+
+    async def query(self, sql: str) -> list[tuple]:
+        """Rows of a read-only query without arguments (the same SQL on both databases)."""
+        if self.url:
+            import asyncpg
+            db = await asyncpg.connect(self.url)
+            try:
+                return [tuple(r) for r in await db.fetch(sql)]
+            finally:
+                await db.close()
+        with contextlib.closing(sqlite3.connect(f"file:{os.path.join(self.data_dir, 'games.db')}?mode=ro",
+                                                uri=True)) as db:
+            return db.execute(sql).fetchall()
+
+
 # --- the players ---------------------------------------------------------------------
 
+class Sent:
+    """One interaction a player sent, and what came of it."""
+    __slots__ = ("channel_id", "guild_id", "user_id", "name", "kw", "handle", "wall", "outcome", "note")
+
+    def __init__(self, channel, user, name, kw, handle, wall, note=None):
+        self.channel_id, self.guild_id, self.user_id = channel.id, channel.guild.id, user.id
+        self.name, self.kw, self.handle, self.wall, self.note = name, kw, handle, wall, note
+        # "waiting", then "answered" (its result too, when deferred) or "unanswered" (given up on); see Players.command
+        self.outcome = "waiting"
+
+
 class Players:
-    def __init__(self, s, guild, database: str, think: float, rnd: random.Random, map_setting: str | None = None):
+    def __init__(self, s, database: Database, think: float, rnd: random.Random, map_setting: str | None = None,
+                 answer_timeout: float = 30, result_timeout: float = 30):
         from bot.content import load_content
         from bot.engine import Engine
-        self.s, self.guild, self.think, self.rnd, self.map = s, guild, think, rnd, map_setting
+        self.s, self.think, self.rnd, self.map = s, think, rnd, map_setting
         self.engine = Engine(load_content())
-        self.db = None
         self.database = database
+        self.answer_timeout, self.result_timeout = answer_timeout, result_timeout
         self.channels: set[int] = set()
         self.by_command: dict[str, list[float]] = {}
         self.responses: list[float] = []
         self.results: list[float] = []
         self.late = 0
         self.unanswered = 0
+        self.sent: list[Sent] = []
         self.turn_ends: list[tuple[int, float]] = []  # (channel id, when the command that ended a turn was sent)
 
-    def state(self, channel_id: int) -> dict | None:
-        if self.db is None:
-            self.db = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
-        row = self.db.execute("SELECT state FROM games WHERE channel_id = ? AND active = 1",
-                              (str(channel_id),)).fetchone()
-        return json.loads(row[0]) if row else None
+    async def state(self, channel_id: int) -> dict | None:
+        return await self.database.state(channel_id)
 
-    async def command(self, user, channel, name, **kw):
-        if self.think:
+    async def command(self, user, channel, name, think: bool = True, note=None, **kw):
+        """Send a slash command (after a think time) and wait for its answer;
+        `note` is kept with it in self.sent (bench/failover.py's checks)."""
+        if self.think and think:
             await asyncio.sleep(self.rnd.expovariate(1 / self.think))
         t0 = time.perf_counter()
+        wall = time.time()
         handle = await self.s.slash(user, channel, name, wait=False, **kw)
+        sent = Sent(channel, user, name, kw, handle, wall, note)
+        self.sent.append(sent)
         try:
-            await asyncio.wait_for(handle.answered.wait(), 30)
+            await asyncio.wait_for(handle.answered.wait(), self.answer_timeout)
         except (asyncio.TimeoutError, TimeoutError):
             self.unanswered += 1
+            sent.outcome = "unanswered"
             return handle
         self.responses.append(handle.responded_at - handle.dispatched_at)
         self.by_command.setdefault(name if name != "game" else "game " + kw.get("subcommand", ""), []).append(
@@ -125,10 +298,12 @@ class Players:
             self.late += 1
         if handle.deferred:  # the answer with what happened follows the deferral
             try:
-                await asyncio.wait_for(handle.followed_up.wait(), 30)
+                await asyncio.wait_for(handle.followed_up.wait(), self.result_timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 self.unanswered += 1
+                sent.outcome = "unanswered"
                 return handle
+        sent.outcome = "answered"
         self.results.append(time.perf_counter() - t0)
         return handle
 
@@ -142,7 +317,7 @@ class Players:
         await self.command(users[1], channel, "game", subcommand="start")
         from bot.engine.legal import actor
         for _ in range(turns):
-            state = self.state(channel.id)
+            state = await self.state(channel.id)
             if state is None or actor(state) not in by_id:
                 return
             who = by_id[actor(state)]
@@ -178,11 +353,30 @@ class Players:
         return lags, maps
 
 
-async def wait_ready(s, guild, bot, timeout: float = 60):
+async def shard_guilds(s, count: int, name: str = "Load") -> list:
+    """One server (guild) on each of `count` shards: guilds[i] is shard i's.
+    A server's shard comes from its id's time part, so servers are made
+    until every shard has one (the spares stay empty)."""
+    from bot.store import shard_of
+    found: dict[int, object] = {}
+    for _ in range(100 * count + 100):
+        guild = s.add_guild(f"{name} {len(found)}")
+        found.setdefault(shard_of(str(guild.id), count) if count > 1 else 0, guild)
+        if len(found) == count:
+            return [found[i] for i in range(count)]
+        await asyncio.sleep(0.002)  # the next id's time part moves on
+    raise SystemExit(f"could not make a server on each of {count} shards")
+
+
+async def wait_ready(s, guilds, bots: BotProcesses, timeout: float = 60):
+    """Every process connected (a live gateway session for each server) and
+    its commands synced; a moment more for on_ready."""
     deadline = time.monotonic() + timeout
-    while not s.commands.get(guild.id) or not s.gateway.identifies:
-        if bot.poll() is not None:
-            raise SystemExit(f"the bot stopped before it was ready (exit {bot.returncode})")
+    while not all(s.commands.get(g.id) and s.gateway.ready_sessions(g.id) for g in guilds):
+        if bots.dead():
+            i = bots.dead()[0]
+            raise SystemExit(f"bot process {i} stopped before it was ready (exit {bots.procs[i].returncode}); "
+                             f"see {bots.logs[i]}:\n" + bots.logs[i].read_text()[-2000:])
         if time.monotonic() > deadline:
             raise SystemExit("the bot did not connect and sync its commands in time")
         await asyncio.sleep(0.05)
@@ -194,71 +388,134 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
 
 
-async def main(args):
+def tables(s, guilds, games: int):
+    """`games` channels with three members each, spread evenly over the servers."""
+    made = []
+    for n in range(games):
+        guild = guilds[n % len(guilds)]
+        channel = s.add_channel(guild, f"game-{n}")
+        users = [s.add_user(f"p{n}-{i}") for i in range(3)]
+        for u in users:
+            s.add_member(guild, u)
+        made.append((channel, users))
+    return made
+
+
+def configuration(database: str, processes: int) -> str:
+    kind = "SQLite" if database == "sqlite" else "PostgreSQL"
+    return f"{kind}, {processes} process{'es' if processes > 1 else ''}"
+
+
+async def run(args, database: str, processes: int) -> tuple[list[str], list[str]]:
+    """One configuration: its figure lines, and the first of the bot's error lines."""
     from tests.fake_discord import FakeDiscord
     data_dir = tempfile.mkdtemp(prefix="load-")
-    async with FakeDiscord(default_timeout=60) as s:
-        guild = s.add_guild("Load")
-        tables = []
-        for n in range(args.games):
-            channel = s.add_channel(guild, f"game-{n}")
-            users = [s.add_user(f"p{n}-{i}") for i in range(3)]
-            for u in users:
-                s.add_member(guild, u)
-            tables.append((channel, users))
-        log_path = pathlib.Path(data_dir) / "bot.log"
-        with open(log_path, "w") as log:
-            bot = subprocess.Popen([sys.executable, __file__, "--serve-bot", str(s.port), data_dir, str(guild.id)],
-                                   stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    async with Database(database, data_dir) as db, FakeDiscord(default_timeout=60) as s:
+        guilds = await shard_guilds(s, processes)
+        made = tables(s, guilds, args.games)
+        bots = BotProcesses(s.port, data_dir, db.url, guilds)
+        bots.start_all()
         try:
-            await wait_ready(s, guild, bot)
-            players = Players(s, guild, os.path.join(data_dir, "games.db"), args.think, random.Random(1), args.map)
+            await wait_ready(s, guilds, bots)
+            players = Players(s, db, args.think, random.Random(1), args.map)
             gc.freeze()  # the players' process must not pause to collect while it times the bot
             gc.disable()
-            cpu0, own0, t0 = cpu_seconds(bot.pid), time.process_time(), time.perf_counter()
-            loop0 = cpu_seconds(bot.pid, children=False)
-            await asyncio.gather(*(players.play(channel, users, args.turns) for channel, users in tables))
+            cpu0, own0, t0 = bots.cpu(), time.process_time(), time.perf_counter()
+            loop0, pg0 = bots.cpu(children=False), db.server_cpu()
+            await asyncio.gather(*(players.play(channel, users, args.turns) for channel, users in made))
             elapsed = time.perf_counter() - t0
-            cpu, own = cpu_seconds(bot.pid) - cpu0, time.process_time() - own0
-            loop = cpu_seconds(bot.pid, children=False) - loop0
+            cpu, own = bots.cpu() - cpu0, time.process_time() - own0
+            loop = bots.cpu(children=False) - loop0
+            pg = db.server_cpu() - pg0 if pg0 is not None else None
         finally:
-            bot.terminate()
-            bot.wait(10)
-    bot_errors = [line for line in log_path.read_text().splitlines() if line.startswith(("ERROR", "CRITICAL"))]
+            bots.stop_all()
+            gc.enable()
+            gc.unfreeze()
+        label = db.label
+    bot_errors = bots.error_lines()
     api_late = sum(1 for e in s.api_errors if e[3] == 10062)
     n = len(players.responses)
     errors = players.late + players.unanswered + len(bot_errors) + api_late
-    print(f"games: {args.games} concurrent, mean think time {args.think:g} s, {n} interactions in {elapsed:.1f} s "
-          f"(the fake Discord and the players in one process, the bot in another)")
-    print(f"interactions per second: {n / elapsed:.0f}")
-    print(f"bot CPU per interaction: {cpu / max(n, 1) * 1000:.1f} ms (the bot and its render worker; "
-          f"{cpu / elapsed * 100:.0f}% of one core), of which the map worker {(cpu - loop) / max(n, 1) * 1000:.1f} ms; "
-          f"fake Discord and players: {own / max(n, 1) * 1000:.1f} ms")
-    print(f"interaction to response: p50 {percentile(players.responses, 0.5):.0f} ms, "
-          f"p99 {percentile(players.responses, 0.99):.0f} ms, max {percentile(players.responses, 1):.0f} ms "
-          f"(target p99 < 250 ms)")
-    print(f"interaction to result: p50 {percentile(players.results, 0.5):.0f} ms, "
-          f"p99 {percentile(players.results, 0.99):.0f} ms")
-    print("  by command: " + ", ".join(f"{name} p99 {percentile(values, 0.99):.0f} ms"
-                                     for name, values in sorted(players.by_command.items())))
+    per = 1000 / max(n, 1)
+    lines = [
+        f"games: {args.games} concurrent, mean think time {args.think:g} s, {n} interactions in {elapsed:.1f} s "
+        f"(the fake Discord and the players in one process, the bot in {processes} other"
+        f"{'s' if processes > 1 else ''}; {label})",
+        f"interactions per second: {n / elapsed:.0f}",
+        f"bot CPU per interaction: {cpu * per:.1f} ms ("
+        + (f"the bot's {processes} processes and their render workers" if processes > 1
+           else "the bot and its render worker")
+        + f"; {cpu / elapsed * 100:.0f}% of one core), of which the map worker{'s' if processes > 1 else ''} "
+        f"{(cpu - loop) * per:.1f} ms; fake Discord and players: {own * per:.1f} ms"
+        + (f"; PostgreSQL server: {pg * per:.1f} ms ({pg / elapsed * 100:.0f}% of one core)" if pg is not None
+           else ""),
+        f"interaction to response: p50 {percentile(players.responses, 0.5):.0f} ms, "
+        f"p99 {percentile(players.responses, 0.99):.0f} ms, max {percentile(players.responses, 1):.0f} ms "
+        f"(target p99 < 250 ms)",
+        f"interaction to result: p50 {percentile(players.results, 0.5):.0f} ms, "
+        f"p99 {percentile(players.results, 0.99):.0f} ms",
+        "  by command: " + ", ".join(f"{name} p99 {percentile(values, 0.99):.0f} ms"
+                                     for name, values in sorted(players.by_command.items())),
+    ]
     lags, maps = players.turn_messages()
-    print(f"a turn's end to the next turn's message: p50 {percentile(lags, 0.5):.0f} ms, "
-          f"p99 {percentile(lags, 0.99):.0f} ms; {maps} of {len(lags)} carried the map")
-    print(f"errors: {errors} (answered after 3 s: {players.late}, unanswered: {players.unanswered}, "
-          f"10062 from the fake: {api_late}, bot ERROR lines: {len(bot_errors)})")
-    for line in bot_errors[:5]:
-        print("  ", line)
+    lines += [
+        f"a turn's end to the next turn's message: p50 {percentile(lags, 0.5):.0f} ms, "
+        f"p99 {percentile(lags, 0.99):.0f} ms; {maps} of {len(lags)} carried the map",
+        f"errors: {errors} (answered after 3 s: {players.late}, unanswered: {players.unanswered}, "
+        f"10062 from the fake: {api_late}, bot ERROR lines: {len(bot_errors)})",
+    ]
+    return lines, bot_errors[:5]
+
+
+async def main(args):
+    asked = ("sqlite" if args.database == "sqlite" else args.database, args.processes)
+    runs = [("sqlite", 1)] if args.compare and asked != ("sqlite", 1) else []
+    runs.append(asked)
+    results = []
+    for database, processes in runs:
+        results.append((configuration(database, processes), *await run(args, database, processes)))
+    width = max(len(label) for label, _, _ in results) + 2
+    for k in range(len(results[0][1])):  # each figure line of every run, one under the other
+        for label, lines, _ in results:
+            print(f"{'[' + label + ']':<{width}} {lines[k]}")
+    for label, _, bot_errors in results:
+        for line in bot_errors:
+            print(f"  [{label}]", line)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--turns", type=int, default=20, help="commands per game after the start")
+    ap.add_argument("--map", choices=("turn", "round", "request"),
+                    help="the games' map setting (/game new map:); the default draws a map after every turn")
+    ap.add_argument("--think", type=float, default=3.0,
+                    help="mean seconds a player takes before each command (0: as fast as the bot answers)")
+    add_database_options(ap, "sqlite")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="bot processes, one Discord shard each (more than one needs PostgreSQL)")
+    ap.add_argument("--compare", action="store_true",
+                    help="run SQLite in one process first, then this configuration, and print them together")
+    return ap
+
+
+def add_database_options(ap: argparse.ArgumentParser, default: str):
+    def database(text: str) -> str:
+        if text in ("sqlite", "postgres") or text.startswith(("postgresql://", "postgres://")):
+            return text
+        raise argparse.ArgumentTypeError("sqlite, postgres (a throwaway server) or a postgresql:// URL")
+    ap.add_argument("--database", type=database, default=default,
+                    help="sqlite, postgres (a throwaway server started for the run) or a postgresql://... URL")
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--serve-bot":
         serve_bot(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
     else:
-        ap = argparse.ArgumentParser()
-        ap.add_argument("--games", type=int, default=1000)
-        ap.add_argument("--turns", type=int, default=20, help="commands per game after the start")
-        ap.add_argument("--map", choices=("turn", "round", "request"),
-                        help="the games' map setting (/game new map:); the default draws a map after every turn")
-        ap.add_argument("--think", type=float, default=3.0,
-                        help="mean seconds a player takes before each command (0: as fast as the bot answers)")
-        asyncio.run(main(ap.parse_args()))
+        options = parser().parse_args()
+        if options.processes < 1:
+            parser().error("--processes must be 1 or more")
+        if options.processes > 1 and options.database == "sqlite":
+            parser().error("several processes share one PostgreSQL database: add --database postgres "
+                           "(or a postgresql:// URL)")
+        asyncio.run(main(options))

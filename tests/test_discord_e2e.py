@@ -203,6 +203,8 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
         return await t.slash(who, "roll")
     if kind == "power":
         return await t.slash(who, "power")
+    if kind == "unmask":
+        return await t.slash(who, "haunt", subcommand="unmask")
     if kind == "attack":
         trait = {"trait": action["trait"]} if action.get("trait") else {}
         if action["target"] in state["players"]:
@@ -221,6 +223,7 @@ async def play_one(t: Table, action: dict, game, use_buttons: bool):
         value = next(v for _, v in vocabulary.move_choices(t.bot.content, state, action["player"])
                      if vocabulary.move_from_value(v, state, t.bot.content, action["player"]) == action)
         return await t.slash(who, "haunt", subcommand="task", options={"move": value})
+    assert "card" in action, f"no way to play {action} here"
     card = t.bot.content.cards[action["card"]].name
     if kind == "trade":
         return await t.slash(who, "item", subcommand="trade", options={"item": card, **seat_option(t, action["to"], "to")})

@@ -18,7 +18,7 @@ from bot.engine import IllegalAction
 from bot.service import SET_ASIDE, GameService
 from bot.store import GameMovedOn, Store, StoreError, open_store
 from bot.store.postgres import PostgresStore
-from tests.pg import free_port, new_database, postgres_server, postgres_url  # noqa: F401 - fixtures
+from tests.pg import Server, free_port, new_database, postgres_bin, postgres_server, postgres_url  # noqa: F401
 from tests.test_store_faults import end_turn, hand_over, restarted, seat_three
 
 
@@ -272,3 +272,32 @@ async def test_a_process_with_an_old_copy_of_a_game_cannot_overwrite_it(pg_datab
     assert engine.replay(game.seed, await second.actions(game))[0] == out.state
     await first.close()
     await second.store.close()
+
+
+async def test_postgresql_restarting_mid_play_fails_the_action_cleanly_and_the_bot_goes_on(engine):
+    # A server of its own: this one is stopped and started again in the middle of play.
+    bin_dir = postgres_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL's binaries not found")
+    server = Server(bin_dir)
+    await asyncio.to_thread(server.start)
+    try:
+        url = await asyncio.to_thread(new_database, server)
+        svc = await GameService.open(url, engine)
+        await seat_three(svc, "a")
+        game = await svc.active_game("a")
+        before = game.state
+        await asyncio.to_thread(server.run, "pg_ctl", "-D", str(server.data), "-m", "fast", "-w", "stop")
+        with pytest.raises(StoreError, match="not answering just now|not reachable") as told:
+            await svc.act("a", end_turn(before))
+        assert "\n" not in str(told.value)
+        await asyncio.to_thread(server.run, "pg_ctl", "-D", str(server.data), "-l", str(server.folder / "server.log"),
+                                "-w", "-t", "60", "-o", f"-F -p {server.port} -h 127.0.0.1 -k {server.folder}",
+                                "start")
+        assert (await svc.active_game("a")).state == before, "nothing of the failed action stays"
+        out = await svc.act("a", end_turn(before))  # the pool connects again by itself
+        replayed, _ = engine.replay(game.seed, await svc.actions(game))
+        assert replayed == out.state
+        await svc.close()
+    finally:
+        await asyncio.to_thread(server.stop)

@@ -25,6 +25,8 @@ from bot.service import GameService, StoreError, Superseded, seats
 from bot.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
+DATABASE_AWAY = ("The game's database is not answering just now, so that was not recorded; your game is safe. "
+                 "Try again in a moment.")
 SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often (Discord: 5 writes per 5 s a channel)
 QUEUED = 1.0  # seconds an interaction may have waited before its handler runs, past which it is deferred first
 GIL_SWITCH = 0.0005  # seconds (see setup_hook)
@@ -38,6 +40,9 @@ class GameBot(discord.Client):
         # Nothing the bot sends pings anyone unless a message names who: a player
         # called "@everyone" or a role mention in a nickname stays plain text.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if config.shard_count:  # one of several processes: this one runs one shard (see README, several processes)
+            options.setdefault("shard_id", config.shard_id or 0)
+            options.setdefault("shard_count", config.shard_count)
         super().__init__(intents=intents or read_no_messages(), **options)
         sweep_when_doubled(self.http)
         self.config = config
@@ -68,6 +73,8 @@ class GameBot(discord.Client):
         sys.setswitchinterval(GIL_SWITCH)
         gc.set_threshold(*GC_THRESHOLDS)
         self.service = await GameService.open(self.config.database, self.engine)
+        if self.config.shard_count:
+            self.service.shard = (self.config.shard_id or 0, self.config.shard_count)
         self.add_dynamic_items(views.ActionButton, views.ActionSelect, views.ViewButton, views.LegacyButton)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
@@ -145,6 +152,10 @@ class GameBot(discord.Client):
                      "question": button.question if action["type"] == "decide" else None}
         try:
             outcome = await self.service.act(str(interaction.channel_id), action, **where)
+        except StoreError as e:  # (e.g. the database restarting): nothing was recorded
+            log.warning("action not recorded in %s: %s", interaction.channel_id, e)
+            await self.private(interaction, DATABASE_AWAY)
+            return None
         except IllegalAction as e:
             newest = self.newest_buttons.get(str(interaction.channel_id))
             await self.private(interaction, f"{e.reason} The newest buttons: {newest}"

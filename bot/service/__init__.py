@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import IllegalAction
 from bot.engine.legal import actor
-from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError
+from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError, shard_of
 from bot.vocabulary import pending_key, turn_number
 
 from . import dicelog, seats
@@ -61,6 +61,8 @@ class GameService:
         self.playing: dict[str, GameRow] = {}
         self.fixed_seed: int | None = None  # tests set this to make games reproducible
         self.guilds: dict[str, dict] = {}  # each server's settings, read once (they change only through here)
+        # (id, count) when this process runs one of Discord's shards: its games are those of that shard's servers
+        self.shard: tuple[int, int] | None = None
 
     @classmethod
     async def open(cls, database: str, engine, clock=time.time) -> "GameService":
@@ -176,8 +178,13 @@ class GameService:
         return await self._playing(channel_id)
 
     async def active_games(self) -> list[GameRow]:
-        """Every game in play (each kept from now on)."""
-        return [self.playing.setdefault(g.channel_id, g) for g in await self.store.active_games()]
+        """Every game in play in this process's servers (each kept from now on)."""
+        return [self.playing.setdefault(g.channel_id, g) for g in await self.store.active_games() if self.owns(g)]
+
+    def owns(self, game: GameRow) -> bool:
+        """Whether this process runs the game: all of them, or with several
+        processes, those of the servers its shard receives."""
+        return self.shard is None or shard_of(game.guild_id, self.shard[1]) == self.shard[0]
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, else its last one (to look back at a
@@ -454,7 +461,7 @@ class GameService:
         """Timers that came due, each removed once taken; a deadline makes the
         absent player's turn skippable by vote."""
         found = []
-        for timer in await self.store.due_timers(self.clock()):
+        for timer in await self.store.due_timers(self.clock(), self.shard):
             await self.store.delete_timer(timer["id"])
             game = next((g for g in self.playing.values() if g.id == timer["game_id"] and g.active), None) \
                 or await self.store.game_by_id(timer["game_id"])

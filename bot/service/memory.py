@@ -139,7 +139,7 @@ class MemoryStore:
                                 "turn": turn, "due_at": due_at})
             self.next_timer += 1
 
-    async def due_timers(self, now: float) -> list[dict]:
+    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:  # (one process)
         return sorted((dict(t) for t in self.timers if t["due_at"] <= now), key=lambda t: t["due_at"])
 
     async def delete_timer(self, timer_id: int):

@@ -30,6 +30,13 @@ class StoreError(Exception):
     whoever runs the bot."""
 
 
+def shard_of(guild_id: str | None, count: int) -> int:
+    """The Discord shard that receives a server's events (Discord's own rule:
+    the server id shifted right 22 bits, modulo the count; direct messages
+    come to shard 0)."""
+    return (int(guild_id) >> 22) % count if guild_id and str(guild_id).isdigit() else 0
+
+
 class GameMovedOn(StoreError):
     """Another bot process recorded an action of the game since this one read
     it (several processes on one database): nothing was written; read the
@@ -506,9 +513,14 @@ class Store:
                 [(game_id, *t) for t in timers])
 
     @serialized
-    async def due_timers(self, now: float) -> list[dict]:
-        async with self.db.execute("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at", (now,)) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:
+        """The timers that came due; with `shard` (id, count), only those of
+        games in the servers of that shard."""
+        async with self.db.execute("SELECT timers.*, games.guild_id AS guild FROM timers JOIN games ON"
+                                   " games.id = timers.game_id WHERE due_at <= ? ORDER BY due_at", (now,)) as cur:
+            found = [dict(r) for r in await cur.fetchall()]
+        return [{k: v for k, v in t.items() if k != "guild"} for t in found
+                if shard is None or shard_of(t["guild"], shard[1]) == shard[0]]
 
     @serialized
     async def delete_timer(self, timer_id: int):

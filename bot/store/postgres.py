@@ -12,6 +12,10 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
+# A server restarting or gone: the action fails whole, and the pool connects again by itself.
+GONE = (asyncpg.CannotConnectNowError, asyncpg.ConnectionDoesNotExistError, asyncpg.ConnectionFailureError,
+        asyncpg.InterfaceError)
+
 from . import GUILD_DEFAULTS, SET_ASIDE, GameMovedOn, GameRow, Store, StoreError, finished_record
 
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations_pg")
@@ -77,8 +81,12 @@ class PostgresStore:
             db = await self.pool.acquire()
         except OSError as e:  # the server went away since the start
             raise self._unusable(e) from None
+        except GONE as e:  # restarting: the pool connects again by itself once it is back
+            raise StoreError(f"PostgreSQL at {self.where} is not answering just now: {self._reason(e)}.") from None
         try:
             yield db
+        except (OSError, *GONE) as e:  # the server went away in the middle: nothing of this was committed
+            raise StoreError(f"PostgreSQL at {self.where} is not answering just now: {self._reason(e)}.") from None
         finally:
             await self.pool.release(db)
 
@@ -297,13 +305,18 @@ class PostgresStore:
             if timers:
                 await self._insert_timers(db, game_id, timers)
 
-    async def due_timers(self, now: float) -> list[dict]:
+    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:
         """The timers that came due, claimed: removed as they are read, so
         that of several processes polling at once only one fires each (rows
-        another poll holds are skipped, not waited for)."""
+        another poll holds are skipped, not waited for). With `shard` (id,
+        count), only those of games in the servers of that shard, which its
+        process alone can post in (bot.store.shard_of, in SQL)."""
         rows = await self._fetch(
-            "DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE due_at <= $1 FOR UPDATE SKIP LOCKED)"
-            " RETURNING *", now)
+            "DELETE FROM timers WHERE id IN (SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
+            " WHERE due_at <= $1 AND ($2::int IS NULL OR (CASE WHEN games.guild_id ~ '^[0-9]+$'"
+            " THEN (games.guild_id::bigint >> 22) % $2 ELSE 0 END) = $3)"
+            " FOR UPDATE OF timers SKIP LOCKED) RETURNING *",
+            now, shard[1] if shard else None, shard[0] if shard else 0)
         return sorted((dict(r) for r in rows), key=lambda t: (t["due_at"], t["id"]))
 
     async def delete_timer(self, timer_id: int):
