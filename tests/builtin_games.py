@@ -90,11 +90,14 @@ async def _play(server, tmp_path, engine, builtins, seed, haunt, max_actions, pe
 async def leaks(t, final: dict, person: str) -> list[str]:
     """Each private line of a built-in seat that reached the person's eyes
     (a DM, a private answer, a channel message or edit before the end's
-    reveal), unless the person was told the same line privately too."""
+    reveal), unless the person was told the same line privately too (as
+    part of their own side's rules, say: in haunt 36 the heroes' rules and
+    a built-in hero's share their paragraphs)."""
     game = await t.bot.service.latest_game(str(t.channel.id))
-    own = set(await t.bot.service.private_lines(game, person, limit=10000))
+    own = await t.bot.service.private_lines(game, person, limit=10000)
     secret = {line for pid in final["seats"] if final["players"][pid].get("builtin")
-              for line in await t.bot.service.private_lines(game, pid, limit=10000)} - own
+              for line in await t.bot.service.private_lines(game, pid, limit=10000)
+              if not any(line in told for told in own)}
     seen = [m.content for m in t.s.dm_messages(t.users["ann"])] + \
            [m.content for m in t.s.ephemeral_messages(t.users["ann"])]
     for e in t.s.log:  # every version of every channel message, until the reveal
