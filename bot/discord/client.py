@@ -176,7 +176,8 @@ class GameBot(discord.Client):
             await self.turn_posts.show(interaction, outcome, extra=back)
         else:
             await self.announce(interaction, outcome, extra=back)
-        self.drive(outcome.game.channel_id)
+        if self.service.bot_to_play(outcome.game):  # (checked here: most games have no seat the bot plays)
+            self.drive(outcome.game.channel_id)
         return outcome
 
     # --- seats the bot plays (bot.service.seats) -------------------------------------
