@@ -139,7 +139,7 @@ def next_command(engine, state: dict | None, users, rnd: random.Random, map_sett
         elif state["phase"] == "haunt" and not haunt.get("started", True):
             candidates.append((user, "haunt", {"subcommand": "ready"}, {"type": "ready"}))
         else:
-            if not state["turn"]["stopped"] and rnd.random() < 0.6:
+            if not state["turn"]["stopped"] and state["players"][who]["tile"] and rnd.random() < 0.6:  # (on the board)
                 ways = [w for w, i in engine.ways_out(state, who).items() if "blocked" not in i]
                 rnd.shuffle(ways)
                 candidates += [(user, "move", {"options": {"direction": w}}, {"type": "move", "way": w})
