@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot import autoplay
+from bot.discord import messages
 from bot.engine import IllegalAction
 from bot.engine.legal import actor
 from bot.service import GameService, seats
@@ -186,3 +187,16 @@ def test_away_and_back(engine):
         with pytest.raises(IllegalAction, match="yours already"):
             await svc.set_away(CHANNEL, "ann", False)
     run(go())
+
+
+def test_an_absent_persons_secrets_still_reach_them_and_a_built_in_seats_reach_nobody(engine):
+    # The stand-in plays an absent person's seat, but what is said to that seat is still theirs.
+    g = Game(engine)
+    state = g.state
+    bot_seat = state["seats"][0]
+    state["players"][bot_seat]["builtin"] = True
+    person = state["seats"][1]
+    events = [{"to": person, "kind": "secret", "text": "for the person"},
+              {"to": bot_seat, "kind": "secret", "text": "for the bot's seat"}]
+    d = messages.deliver(engine.content, state, state, events, played={person, bot_seat})
+    assert d.private == {person: ["for the person"]}

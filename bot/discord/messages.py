@@ -63,10 +63,11 @@ def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
 
 def deliver(content, before: dict, state: dict, events: list[dict], played: set[str] = frozenset()) -> Delivery:
     """What the channel and each player are told of an action. `played`: the
-    seats the bot plays now (built-in ones, absent people's): never pinged,
-    and their private messages go to nobody."""
+    seats the bot plays now (built-in ones, absent people's): never pinged.
+    A built-in seat's private messages go to nobody; an absent person's still
+    reach them (they are theirs when they come back)."""
     public, private = route(events, state)
-    private = {uid: texts for uid, texts in private.items() if uid not in played}
+    private = {uid: texts for uid, texts in private.items() if not state["players"].get(uid, {}).get("builtin")}
     d = Delivery(private=private)
     waiting = actor(state)
     was_waiting = actor(before)

@@ -120,12 +120,11 @@ class Table:
         and a player's own marked as theirs (a built-in seat's stay unsaid)."""
         self.game = outcome.game
         self._state = self._stored = outcome.state
-        played = seats.played_by_bot(self._state, self.game.settings)
         for line in outcome.notes:
             self.out(line)
         for ev in outcome.events:
-            if ev["to"] in played:
-                continue  # the bot keeps its own seats' secrets
+            if seats.is_builtin(self._state, ev["to"]):
+                continue  # the bot keeps its built-in seats' secrets
             ev = {**ev, "text": vocabulary.spoken(ev["text"], self._state, "table")}
             if self.events_json:
                 self.out(json.dumps(ev, sort_keys=True))
