@@ -56,6 +56,9 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bot.discord.messages import BUSY  # noqa: E402  (the bot's "busy, try again")
+
+BUSY_TRIES = 5  # times a player sends a command the bot keeps saying it is too busy for
 
 ADVENTURERS = ("torskar", "lia", "gretchen")
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -76,7 +79,7 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
 
     from bot.config import Config, from_env
     from bot.content import load_content
-    from bot.discord.client import GameBot
+    from bot.discord.client import make_bot
     from bot.engine import Engine
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -84,9 +87,11 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/")
     env = from_env()
     config = Config(token="fake-bot-token", data_dir=data_dir, dev_guild_id=guild_id, poll_seconds=3600,
-                    database_url=env.database_url, shard_id=env.shard_id, shard_count=env.shard_count)
-    bot = GameBot(config, Engine(load_content()))
+                    database_url=env.database_url, shard_id=env.shard_id, shard_count=env.shard_count,
+                    shard_ids=env.shard_ids)
+    bot = make_bot(config, Engine(load_content()))
     bot._connection.guild_ready_timeout = 0.05
+    bot.stop_on_sigterm = True  # as in production: SIGTERM answers what was taken, then stops
     bot.run(config.token, log_handler=None)
 
 
@@ -94,10 +99,11 @@ class BotProcesses:
     """The bot's processes, one per shard (guilds[i] is shard i's server, to
     which process i syncs its commands); each writes its own log file."""
 
-    def __init__(self, port: int, data_dir: str, database_url: str, guilds: list):
+    def __init__(self, port: int, data_dir: str, database_url: str, guilds: list, cpu: float | None = None):
         self.port, self.data_dir, self.database_url, self.guilds = port, data_dir, database_url, guilds
         self.procs: list[subprocess.Popen | None] = [None] * len(guilds)
         self.logs = [pathlib.Path(data_dir) / f"bot-{i}.log" for i in range(len(guilds))]
+        self.cgroup = cpu_quota(cpu) if cpu else None  # all the bot's processes together get `cpu` cores
 
     def start(self, i: int) -> subprocess.Popen:
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_ID", "SHARD_COUNT")}
@@ -109,6 +115,8 @@ class BotProcesses:
             self.procs[i] = subprocess.Popen(
                 [sys.executable, __file__, "--serve-bot", str(self.port), self.data_dir, str(self.guilds[i].id)],
                 stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+        if self.cgroup:  # before it starts its map worker, which inherits the group
+            (self.cgroup / "cgroup.procs").write_text(str(self.procs[i].pid))
         return self.procs[i]
 
     def start_all(self):
@@ -128,10 +136,17 @@ class BotProcesses:
         for proc in self.procs:
             if proc is not None:
                 try:
-                    proc.wait(10)
+                    proc.wait(30)  # SIGTERM: it shows what it took first (bot.discord.client.DRAIN_WAIT)
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait(10)
+        if self.cgroup:  # once its last process (a map worker ends with its bot) has left it
+            for _ in range(100):
+                try:
+                    self.cgroup.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.05)
 
     def cpu(self, children: bool = True) -> float:
         return sum(cpu_seconds(p.pid, children) for p in self.procs if p is not None)
@@ -142,6 +157,19 @@ class BotProcesses:
     def error_lines(self) -> list[str]:
         return [line for log in self.logs if log.exists() for line in log.read_text().splitlines()
                 if line.startswith(("ERROR", "CRITICAL"))]
+
+
+def cpu_quota(cores: float) -> pathlib.Path:
+    """A CPU control group (cgroup v1's cpu controller) whose processes
+    together get `cores` of CPU time: a starved machine, made on purpose."""
+    group = pathlib.Path("/sys/fs/cgroup/cpu") / f"bench-bot-{os.getpid()}"
+    try:
+        group.mkdir(exist_ok=True)
+        period = int((group / "cpu.cfs_period_us").read_text())
+        (group / "cpu.cfs_quota_us").write_text(str(int(period * cores)))
+    except OSError as e:
+        raise SystemExit(f"--bot-cpu needs a writable cgroup v1 cpu controller (/sys/fs/cgroup/cpu): {e}")
+    return group
 
 
 def cpu_seconds(pid: int, children: bool = True) -> float:
@@ -269,6 +297,10 @@ class Players:
         self.results: list[float] = []
         self.late = 0
         self.unanswered = 0
+        self.busy = 0  # answered at once that the bot is busy (nothing taken on)
+        self.arrivals = self.idle_games = 0  # (the open loop: commands due, and those for a game with none to send)
+        self.busy_tries = BUSY_TRIES
+        self.deferred = 0
         self.sent: list[Sent] = []
         self.turn_ends: list[tuple[int, float]] = []  # (channel id, when the command that ended a turn was sent)
 
@@ -277,9 +309,19 @@ class Players:
 
     async def command(self, user, channel, name, think: bool = True, note=None, **kw):
         """Send a slash command (after a think time) and wait for its answer;
-        `note` is kept with it in self.sent (bench/failover.py's checks)."""
+        `note` is kept with it in self.sent (bench/failover.py's checks). A
+        command the bot said it was too busy for is sent again a moment
+        later, as a person would (each try is counted)."""
         if self.think and think:
             await asyncio.sleep(self.rnd.expovariate(1 / self.think))
+        for _ in range(self.busy_tries - 1):
+            handle = await self._command(user, channel, name, note, **kw)
+            if handle.content != BUSY:
+                return handle
+            await asyncio.sleep(self.rnd.uniform(0.5, 1.5))
+        return await self._command(user, channel, name, note, **kw)
+
+    async def _command(self, user, channel, name, note=None, **kw):
         t0 = time.perf_counter()
         wall = time.time()
         handle = await self.s.slash(user, channel, name, wait=False, **kw)
@@ -296,7 +338,10 @@ class Players:
             handle.responded_at - handle.dispatched_at)
         if handle.responded_at - handle.dispatched_at > 3.0:
             self.late += 1
-        if handle.deferred:  # the answer with what happened follows the deferral
+        if handle.content == BUSY:
+            self.busy += 1
+        if handle.deferred:
+            self.deferred += 1  # the answer with what happened follows the deferral
             try:
                 await asyncio.wait_for(handle.followed_up.wait(), self.result_timeout)
             except (asyncio.TimeoutError, TimeoutError):
@@ -308,31 +353,73 @@ class Players:
         return handle
 
     async def play(self, channel, users, turns: int):
+        await self.open(channel, users)
+        for _ in range(turns):
+            if not await self.step(channel, users):
+                return
+
+    async def open(self, channel, users, think: bool = True):
+        """A new game in the channel: its three players join and start it."""
         self.channels.add(channel.id)
-        by_id = {str(u.id): u for u in users}
-        await self.command(users[0], channel, "game", subcommand="new",
+        await self.command(users[0], channel, "game", subcommand="new", think=think,
                            options={"map": self.map} if self.map else {})
         for u, adventurer in zip(users, ADVENTURERS):
-            await self.command(u, channel, "game", subcommand="join", options={"adventurer": adventurer})
-        await self.command(users[1], channel, "game", subcommand="start")
+            await self.command(u, channel, "game", subcommand="join", think=think, options={"adventurer": adventurer})
+        await self.command(users[1], channel, "game", subcommand="start", think=think)
+
+    async def step(self, channel, users, think: bool = True) -> bool:
+        """The game's next command, by whoever must act (False: the game is over)."""
         from bot.engine.legal import actor
-        for _ in range(turns):
-            state = await self.state(channel.id)
-            if state is None or actor(state) not in by_id:
-                return
-            who = by_id[actor(state)]
-            if not state.get("turn"):  # still in the lobby: the start was refused (try again)
-                await self.command(users[1], channel, "game", subcommand="start")
-                continue
-            if state["pending"]:
-                await self.command(who, channel, "choose", options={"option": 1})
-                continue
+        by_id = {str(u.id): u for u in users}
+        state = await self.state(channel.id)
+        if state is None or actor(state) not in by_id:
+            return False
+        who = by_id[actor(state)]
+        if not state.get("turn"):  # still in the lobby: the start was refused (try again)
+            await self.command(users[1], channel, "game", subcommand="start", think=think)
+        elif state["pending"]:
+            await self.command(who, channel, "choose", think=think, options={"option": 1})
+        else:
             ways = [w for w, i in self.engine.ways_out(state, actor(state)).items() if "blocked" not in i]
             if ways and not state["turn"]["stopped"] and self.rnd.random() < 0.6:
-                await self.command(who, channel, "move", options={"direction": self.rnd.choice(ways)})
+                await self.command(who, channel, "move", think=think, options={"direction": self.rnd.choice(ways)})
             else:
-                handle = await self.command(who, channel, "end")
+                handle = await self.command(who, channel, "end", think=think)
                 self.turn_ends.append((channel.id, handle.dispatched_at))
+        return True
+
+    async def flood(self, made, rate: float, seconds: float):
+        """Open loop: commands arrive at `rate` a second for `seconds`,
+        whether or not the bot has answered the ones before (as when more
+        people play than the bot can serve). Each goes to a game with no
+        command waiting, when there is one, as its next command."""
+        self.busy_tries = 1  # each arrival is one interaction: a person trying again is another arrival
+        idle = list(range(len(made)))
+        waiting = [0] * len(made)  # commands of each game sent and not yet answered
+        running: set[asyncio.Task] = set()
+
+        async def one(k: int):
+            waiting[k] += 1
+            try:
+                if not await self.step(*made[k], think=False):
+                    self.idle_games += 1
+            finally:
+                waiting[k] -= 1
+                if not waiting[k]:
+                    idle.append(k)
+        t0 = time.perf_counter()
+        due = t0
+        while due - t0 < seconds:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            while due <= time.perf_counter() and due - t0 < seconds:  # all that are due (this process is busy too)
+                k = idle.pop(self.rnd.randrange(len(idle))) if idle else self.rnd.randrange(len(made))
+                task = asyncio.create_task(one(k))
+                self.arrivals += 1
+                running.add(task)
+                task.add_done_callback(running.discard)
+                due += self.rnd.expovariate(rate)
+        if running:
+            await asyncio.gather(*running)
 
     def turn_messages(self):
         """How long after a turn's end its next turn's message was posted,
@@ -406,23 +493,35 @@ def configuration(database: str, processes: int) -> str:
     return f"{kind}, {processes} process{'es' if processes > 1 else ''}"
 
 
-async def run(args, database: str, processes: int) -> tuple[list[str], list[str]]:
-    """One configuration: its figure lines, and the first of the bot's error lines."""
+async def run(args, database: str, processes: int, rate: float | None = None) -> tuple[list[str], list[str], float]:
+    """One configuration: its figure lines, the first of the bot's error
+    lines and the interactions a second it served. With `rate`, the games
+    are opened first (not counted) and then commands sent in an open loop
+    at that rate for --seconds (Players.flood)."""
     from tests.fake_discord import FakeDiscord
     data_dir = tempfile.mkdtemp(prefix="load-")
     async with Database(database, data_dir) as db, FakeDiscord(default_timeout=60) as s:
         guilds = await shard_guilds(s, processes)
         made = tables(s, guilds, args.games)
-        bots = BotProcesses(s.port, data_dir, db.url, guilds)
+        bots = BotProcesses(s.port, data_dir, db.url, guilds, cpu=args.bot_cpu)
         bots.start_all()
         try:
             await wait_ready(s, guilds, bots)
             players = Players(s, db, args.think, random.Random(1), args.map)
+            if rate:
+                await asyncio.gather(*(players.open(channel, users, think=False) for channel, users in made))
+                await wait_rested(s)
+                players = Players(s, db, 0, random.Random(1), args.map)  # count from here
+                players.channels = {channel.id for channel, _ in made}
+                api0 = len(s.api_errors)
             gc.freeze()  # the players' process must not pause to collect while it times the bot
             gc.disable()
             cpu0, own0, t0 = bots.cpu(), time.process_time(), time.perf_counter()
             loop0, pg0 = bots.cpu(children=False), db.server_cpu()
-            await asyncio.gather(*(players.play(channel, users, args.turns) for channel, users in made))
+            if rate:
+                await players.flood(made, rate, args.seconds)
+            else:
+                await asyncio.gather(*(players.play(channel, users, args.turns) for channel, users in made))
             elapsed = time.perf_counter() - t0
             cpu, own = bots.cpu() - cpu0, time.process_time() - own0
             loop = bots.cpu(children=False) - loop0
@@ -433,12 +532,15 @@ async def run(args, database: str, processes: int) -> tuple[list[str], list[str]
             gc.unfreeze()
         label = db.label
     bot_errors = bots.error_lines()
-    api_late = sum(1 for e in s.api_errors if e[3] == 10062)
+    api_late = sum(1 for e in s.api_errors[api0 if rate else 0:] if e[3] == 10062)
     n = len(players.responses)
     errors = players.late + players.unanswered + len(bot_errors) + api_late
     per = 1000 / max(n, 1)
+    load = (f"commands due at {rate:.0f} a second whatever the answers (open loop): {players.arrivals} due, "
+            f"{len(players.sent)} sent ({players.idle_games} for a game that had none to send)"
+            if rate else f"mean think time {args.think:g} s")
     lines = [
-        f"games: {args.games} concurrent, mean think time {args.think:g} s, {n} interactions in {elapsed:.1f} s "
+        f"games: {args.games} concurrent, {load}, {n} interactions answered in {elapsed:.1f} s "
         f"(the fake Discord and the players in one process, the bot in {processes} other"
         f"{'s' if processes > 1 else ''}; {label})",
         f"interactions per second: {n / elapsed:.0f}",
@@ -461,10 +563,23 @@ async def run(args, database: str, processes: int) -> tuple[list[str], list[str]
     lines += [
         f"a turn's end to the next turn's message: p50 {percentile(lags, 0.5):.0f} ms, "
         f"p99 {percentile(lags, 0.99):.0f} ms; {maps} of {len(lags)} carried the map",
+        f"acknowledged first and answered later: {players.deferred}; told the bot is busy (nothing taken on): "
+        f"{players.busy}",
         f"errors: {errors} (answered after 3 s: {players.late}, unanswered: {players.unanswered}, "
         f"10062 from the fake: {api_late}, bot ERROR lines: {len(bot_errors)})",
     ]
-    return lines, bot_errors[:5]
+    return lines, bot_errors[:5], n / elapsed
+
+
+async def wait_rested(s, quiet: float = 2.0, timeout: float = 600):
+    """Until the bot has posted nothing for `quiet` seconds (the games'
+    openings shown, their maps drawn)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen = len(s.log)
+        await asyncio.sleep(quiet)
+        if len(s.log) == seen:
+            return
 
 
 async def main(args):
@@ -473,9 +588,17 @@ async def main(args):
     runs.append(asked)
     results = []
     for database, processes in runs:
-        results.append((configuration(database, processes), *await run(args, database, processes)))
+        label = configuration(database, processes)
+        if args.overload:  # its saturation first (as fast as answered), then the open loop at that many times it
+            saturation = argparse.Namespace(**{**vars(args), "think": 0.0})
+            lines, errors, served = await run(saturation, database, processes)
+            results.append((f"{label}, saturation", lines, errors))
+            lines, errors, _ = await run(args, database, processes, rate=args.overload * served)
+            results.append((f"{label}, {args.overload:g}x saturation", lines, errors))
+        else:
+            results.append((label, *(await run(args, database, processes))[:2]))
     width = max(len(label) for label, _, _ in results) + 2
-    for k in range(len(results[0][1])):  # each figure line of every run, one under the other
+    for k in range(min(len(lines) for _, lines, _ in results)):  # each figure line of every run, one under the other
         for label, lines, _ in results:
             print(f"{'[' + label + ']':<{width}} {lines[k]}")
     for label, _, bot_errors in results:
@@ -494,6 +617,14 @@ def parser() -> argparse.ArgumentParser:
     add_database_options(ap, "sqlite")
     ap.add_argument("--processes", type=int, default=1,
                     help="bot processes, one Discord shard each (more than one needs PostgreSQL)")
+    ap.add_argument("--overload", type=float, metavar="TIMES",
+                    help="find the saturation (--think 0) first, then send commands in an open loop at TIMES its "
+                         "rate for --seconds (e.g. 2: twice what the bot can serve)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long the open loop of --overload sends")
+    ap.add_argument("--bot-cpu", type=float, metavar="CORES",
+                    help="the bot's processes get this much CPU in all (e.g. 0.33: a third of a core, a starved "
+                         "machine; needs cgroup v1's cpu controller), so that the fake Discord can send it twice "
+                         "what it can serve")
     ap.add_argument("--compare", action="store_true",
                     help="run SQLite in one process first, then this configuration, and print them together")
     return ap

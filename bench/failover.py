@@ -251,6 +251,35 @@ async def kill_and_restart(args, s, bots: load.BotProcesses, guilds, crew: Crew,
     return kills
 
 
+async def rolling_restarts(args, s, bots: load.BotProcesses, guilds) -> list[dict]:
+    """A deploy, --rolling times over: each process in turn is replaced
+    the way a deploy does it, the new one started first on the same shard
+    and the old one sent SIGTERM once the new one is connected (it takes no
+    new interaction, answers those it took, and exits)."""
+    restarts = []
+    await asyncio.sleep(args.warmup)
+    for r in range(args.rolling):
+        for i, guild in enumerate(guilds):
+            await asyncio.sleep(args.gap_min)
+            old = bots.procs[i]
+            before = {x.id for x in s.gateway.ready_sessions(guild.id)}
+            began = time.monotonic()
+            bots.start(i)
+            while not any(x.id not in before for x in s.gateway.ready_sessions(guild.id)):
+                if bots.dead() or time.monotonic() > began + args.give_up:
+                    raise SystemExit(f"the new process of shard {i} did not connect; see {bots.logs[i]}")
+                await asyncio.sleep(0.01)
+            connected = time.monotonic() - began
+            old.terminate()
+            await asyncio.to_thread(old.wait, 60)
+            stopped = time.monotonic() - began - connected
+            restarts.append({"shard": i, "connected": connected, "stopped": stopped, "exit": old.returncode})
+            print(f"restart {r + 1}/{args.rolling}, shard {i}: the new process connected after {connected:.2f} s; "
+                  f"the old one answered what it had taken and stopped {stopped:.2f} s later "
+                  f"(exit {old.returncode})", flush=True)
+    return restarts
+
+
 # --- the count ----------------------------------------------------------------------------
 
 async def count(db: load.Database, crew: Crew, kills: list[dict]) -> dict:
@@ -323,13 +352,19 @@ async def main(args):
             crew = Crew(s, db, args.think, random.Random(args.seed + 1), args.map,
                         answer_timeout=ANSWER_TIMEOUT, result_timeout=RESULT_TIMEOUT)
             print(f"games: {args.games} ({args.games - args.games // 2} and {args.games // 2} on the two shards' "
-                  f"servers), mean think time {args.think:g} s, {args.kills} kill{'s' if args.kills != 1 else ''}; "
+                  f"servers), mean think time {args.think:g} s, "
+                  + (f"{args.rolling} rolling restart{'s' if args.rolling != 1 else ''}" if args.rolling else
+                     f"{args.kills} kill{'s' if args.kills != 1 else ''}") + "; "
                   f"2 bot processes on {db.label}", flush=True)
             stop = asyncio.Event()
             t0 = time.monotonic()
             players = asyncio.gather(*(crew.play(channel, users, stop, args.resend_wait) for channel, users in made))
+            restarts = []
             try:
-                kills = await kill_and_restart(args, s, bots, guilds, crew, rnd, t0)
+                if args.rolling:
+                    kills, restarts = [], await rolling_restarts(args, s, bots, guilds)
+                else:
+                    kills = await kill_and_restart(args, s, bots, guilds, crew, rnd, t0)
                 await asyncio.sleep(args.gap_max)  # the last restart's games play on a little
             finally:
                 stop.set()
@@ -345,8 +380,13 @@ async def main(args):
     errors = c["refused"] + c["unanswered_other"] + len(crew.send_failures) + len(bot_errors)
     print(f"run: {elapsed:.0f} s, {len(crew.sent)} interactions ({c['checked']} checked against the log; "
           f"{crew.stuck} /game end of a game the bench could not play on)")
-    print(f"games back after a kill: {within} of {len(kills)} within {args.target:g} s"
-          + (f"; p50 {backs[len(backs) // 2]:.2f} s, max {backs[-1]:.2f} s" if backs else ""))
+    if restarts:
+        print(f"rolling restarts: {len(restarts)} processes replaced; a new one connected after at most "
+              f"{max(x['connected'] for x in restarts):.2f} s, an old one stopped at most "
+              f"{max(x['stopped'] for x in restarts):.2f} s after; exits {sorted({x['exit'] for x in restarts})}")
+    else:
+        print(f"games back after a kill: {within} of {len(kills)} within {args.target:g} s"
+              + (f"; p50 {backs[len(backs) // 2]:.2f} s, max {backs[-1]:.2f} s" if backs else ""))
     print(f"acknowledged actions: {c['acknowledged']}; lost: {c['lost']}; double-applied: {c['double']}; "
           f"applied but never sent: {c['never_sent']}; refused but applied: {c['refused_applied']}")
     print(f"unanswered: {c['unanswered_kill'] + c['unanswered_other']} ({c['unanswered_kill']} sent to a process "
@@ -364,6 +404,8 @@ if __name__ == "__main__":
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a player takes before each command")
     ap.add_argument("--kills", type=int, default=20)
+    ap.add_argument("--rolling", type=int, default=0, metavar="N",
+                    help="instead of kills, N rolling restarts (each process replaced in turn, new one first)")
     load.add_database_options(ap, "postgres")
     ap.add_argument("--map", choices=("turn", "round", "request"), help="the games' map setting (/game new map:)")
     ap.add_argument("--seed", type=int, default=1, help="for the kills' moments and the players' choices")

@@ -13,9 +13,17 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] == "table":
         argv = argv[1:]
     elif os.environ.get("DISCORD_TOKEN"):
-        from bot.config import from_env
+        from bot.config import from_env, shard_problem
         from bot.discord.client import run
-        run(from_env())  # says itself why it does not start
+        try:
+            config = from_env()
+        except ValueError as e:  # a setting that cannot be read: said in one line
+            print(f"not starting: {e}", file=sys.stderr)
+            return 1
+        if shard_problem(config):
+            print(f"not starting: {shard_problem(config)}", file=sys.stderr)
+            return 1
+        run(config)  # says itself why it does not start
         return 0
     from bot.table import main as table_main
     try:

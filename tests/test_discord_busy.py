@@ -16,8 +16,10 @@ async def test_a_queued_command_is_deferred_and_its_answers_still_reach_the_righ
     t = Table(fake_discord, tmp_path)
     t.unpaced = True  # (the channel's pace: tests/test_discord_pace.py)
     await t.start(engine)
-    h = await t.slash("ann", "game", subcommand="new")  # not an action: answered directly
-    assert not h.deferred
+    h = await t.slash("ann", "game", subcommand="new")  # deferred too; its public answer goes to the channel
+    assert h.deferred and h.message.deleted
+    opened = [m for m in t.s.channel_messages(t.channel) if "opened a game" in m.content and not m.deleted]
+    assert opened and not opened[-1].ephemeral
     for who, adv in (("ann", "torskar"), ("bo", "lia"), ("cy", "gretchen")):
         h = await t.slash(who, "game", subcommand="join", options={"adventurer": adv})
         assert h.callback_type == 5 and h.ephemeral, "deferred first, privately"

@@ -6,8 +6,10 @@ play and started again finds its games as they were and plays on."""
 import asyncio
 import dataclasses
 
-from bot.config import Config
-from bot.discord.client import GameBot
+import pytest
+
+from bot.config import Config, from_env, shard_list, shard_problem
+from bot.discord.client import GameBot, ShardedGameBot, make_bot
 from bot.store import shard_of
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.pg import new_database, postgres_server  # noqa: F401 - fixtures
@@ -81,3 +83,75 @@ async def test_two_processes_share_the_games_by_shard(fake_discord, tmp_path, en
     after = (await bots[0].service.active_game(str(channels[0].id))).state
     assert after["turn"]["number"] == before["turn"]["number"] + 1 or after["pending"]
     assert not s.client_errors, s.client_errors
+
+
+async def servers_on(s, count: int) -> list:
+    """One server on each of `count` shards."""
+    found: dict[int, object] = {}
+    for _ in range(100 * count):
+        guild = s.add_guild(f"Server {len(found)}")
+        found.setdefault(shard_of(str(guild.id), count), guild)
+        if len(found) == count:
+            return [found[i] for i in range(count)]
+        await asyncio.sleep(0.003)
+    raise AssertionError(f"no server on each of {count} shards")
+
+
+async def test_a_process_runs_a_range_of_shards(fake_discord, tmp_path, engine, postgres_server):
+    """SHARD_IDS: one process runs shards 0 and 1 of 3 (one gateway
+    connection each), another runs shard 2; each answers its servers' games
+    and fires their timers alone."""
+    s = fake_discord
+    database = await asyncio.to_thread(new_database, postgres_server)
+    guilds = await servers_on(s, 3)
+    people, channels = {}, []
+    for guild in guilds:
+        channels.append(s.add_channel(guild, "betrayal"))
+        for name in ("ann", "bo", "cy"):
+            s.add_member(guild, people.setdefault(name, s.add_user(name)))
+    base = Config(token="fake", data_dir=str(tmp_path / "data"), dev_guild_id=None, poll_seconds=3600,
+                  builtin_pause=0.0, database_url=database, shard_count=3)
+    made = [make_bot(dataclasses.replace(base, shard_ids=ids), engine) for ids in ((0, 1), (2,))]
+    assert isinstance(made[0], ShardedGameBot) and not isinstance(made[1], ShardedGameBot)
+
+    async def at_once(shard_id, *, initial=False):  # (Discord wants 5 s between a process's identifies)
+        return None
+    made[0].before_identify_hook = at_once
+    bots = [await s.start_bot(bot) for bot in made]
+    assert sorted(made[0].shards) == [0, 1]
+    runs = {0: bots[0], 1: bots[0], 2: bots[1]}
+    for shard, channel in enumerate(channels):
+        for who in ("ann",):
+            h = await s.slash(people[who], channel, "game", subcommand="new")
+            await s.wait_handled(h, timeout=60)
+        for who, adv in (("ann", "torskar"), ("bo", "lia"), ("cy", "gretchen")):
+            h = await s.slash(people[who], channel, "game", subcommand="join", options={"adventurer": adv})
+            await s.wait_handled(h, timeout=60)
+            assert "joins as" in h.content
+        h = await s.slash(people["bo"], channel, "game", subcommand="start")
+        await s.wait_handled(h, timeout=60)
+    for bot in bots:
+        mine = {g.channel_id for g in await bot.service.active_games()}
+        assert mine == {str(channels[shard].id) for shard, runner in runs.items() if runner is bot}
+
+    for bot in bots:
+        bot.service.clock = lambda: LATER
+    await asyncio.gather(*(bot.fire_timers() for bot in bots))
+    await s.wait_handled(timeout=60)
+    for channel in channels:
+        await s.wait_for(lambda: any("a reminder" in m.content for m in s.channel_messages(channel)),
+                         timeout=60, what="the reminder")
+        assert len([m for m in s.channel_messages(channel) if "a reminder" in m.content]) == 1
+    assert not s.client_errors, s.client_errors
+
+
+def test_shard_settings_are_read_and_checked():
+    assert shard_list("0-2,5") == (0, 1, 2, 5) and shard_list(" 3 ") == (3,) and shard_list("") is None
+    with pytest.raises(ValueError, match="SHARD_IDS"):
+        shard_list("a-b")
+    config = from_env({"SHARD_IDS": "0-1", "SHARD_COUNT": "4"})
+    assert config.shards == (0, 1) and shard_problem(config) is None
+    assert from_env({"SHARD_ID": "2", "SHARD_COUNT": "4"}).shards == (2,)
+    assert from_env({}).shards is None and shard_problem(from_env({})) is None
+    assert "SHARD_COUNT" in shard_problem(from_env({"SHARD_IDS": "0,1"}))
+    assert "0 to 1" in shard_problem(from_env({"SHARD_IDS": "1-2", "SHARD_COUNT": "2"}))

@@ -14,7 +14,6 @@ import bot.store
 import bot.store.postgres
 from bot.config import from_env
 from bot.engine import IllegalAction
-from bot.engine import IllegalAction
 from bot.service import SET_ASIDE, GameService
 from bot.store import GameMovedOn, Store, StoreError, open_store
 from bot.store.postgres import PostgresStore
@@ -211,7 +210,22 @@ async def test_a_missing_database_is_told_in_one_line_without_the_password(postg
 
 async def test_processes_starting_together_migrate_once(pg_database):
     stores = await asyncio.gather(*(open_store(pg_database) for _ in range(3)))
-    assert await query(stores[0], "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,)]
+    scripts = [(int(path.name.split("_", 1)[0]),) for path in sorted(bot.store.postgres.MIGRATIONS.glob("*.sql"))]
+    assert len(scripts) >= 4
+    assert await query(stores[0], "SELECT version FROM schema_version ORDER BY version") == scripts
+    for store in stores:
+        await store.close()
+
+
+async def test_an_interaction_is_claimed_by_one_process_alone(pg_database):
+    """Discord sends an interaction to each connection of its shard (two in
+    a rolling restart): the first process to claim it handles it."""
+    stores = await asyncio.gather(*(open_store(pg_database) for _ in range(2)))
+    won = await asyncio.gather(*(store.claim_interaction(7001, 100.0) for store in stores))
+    assert sorted(won) == [False, True]
+    assert await stores[0].claim_interaction(7002, 200.0) and not await stores[1].claim_interaction(7002, 201.0)
+    await stores[1].forget_claims(before=150.0)  # past Discord's 15 minutes: of no more use
+    assert await query(stores[0], "SELECT id FROM interaction_claims ORDER BY id") == [(7002,)]
     for store in stores:
         await store.close()
 
@@ -272,6 +286,24 @@ async def test_a_process_with_an_old_copy_of_a_game_cannot_overwrite_it(pg_datab
     assert engine.replay(game.seed, await second.actions(game))[0] == out.state
     await first.close()
     await second.store.close()
+
+
+async def test_a_refusal_is_never_made_against_an_old_copy_of_the_game(pg_database, engine):
+    """In a rolling restart both processes keep the game: the one that did
+    not record the last action would refuse the next player ("not your
+    turn") from its old copy. It reads the game again first."""
+    first = await GameService.open(pg_database, engine)
+    second = await GameService.open(pg_database, engine)
+    await seat_three(first, "a")
+    stale = await second.active_game("a")  # kept by the second process
+    newer = await first.act("a", end_turn(stale.state))  # the first one moves the game on
+    assert newer.state["turn"]["player"] != stale.state["turn"]["player"]
+    out = await second.act("a", end_turn(newer.state))  # the new turn's player, to the second process
+    assert out.seq == newer.seq + 1
+    with pytest.raises(IllegalAction, match="turn"):  # a refusal against the game as it stands still comes
+        await second.act("a", end_turn(newer.state))
+    await first.close()
+    await second.close()
 
 
 async def test_postgresql_restarting_mid_play_fails_the_action_cleanly_and_the_bot_goes_on(engine):

@@ -6,6 +6,7 @@ import gc
 import io
 import logging
 import os
+import signal
 import sys
 import time
 
@@ -13,8 +14,9 @@ import discord
 from discord import app_commands
 
 from bot import text, vocabulary
-from bot.discord import messages, views
+from bot.discord import messages, turn_posts, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
+from bot.discord.line import Line
 from bot.discord.map_queue import MapQueue
 from bot.discord.pace import ChannelPace
 from bot.discord.private_threads import PrivateThreads
@@ -29,8 +31,12 @@ DATABASE_AWAY = ("The game's database is not answering just now, so that was not
                  "Try again in a moment.")
 SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often (Discord: 5 writes per 5 s a channel)
 QUEUED = 1.0  # seconds an interaction may have waited before its handler runs, past which it is deferred first
+DISCORD_WAITS = 3.0  # seconds Discord waits for an interaction's first answer
+PATIENCE = 1.5  # seconds after which an action still waiting in the line of actions is deferred (Discord: 3)
 GIL_SWITCH = 0.0005  # seconds (see setup_hook)
 GC_THRESHOLDS = (700, 10, 100)  # young collections as usual; a full one after 100 middle ones, not 10
+DRAIN_WAIT = 25.0  # seconds a graceful stop waits for what it took to be shown (docker-compose.yml allows 30)
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-")  # discord.py's names for the tasks that run handlers
 MAP_AFTER_ANSWER_WAIT = 30.0  # seconds a map posted after its answer may wait for the worker
 RENDER_NICENESS = 19  # where the idle class is missing: the map worker yields the CPU as far as niceness goes
 
@@ -40,8 +46,11 @@ class GameBot(discord.Client):
         # Nothing the bot sends pings anyone unless a message names who: a player
         # called "@everyone" or a role mention in a nickname stays plain text.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        if config.shard_count:  # one of several processes: this one runs one shard (see README, several processes)
-            options.setdefault("shard_id", config.shard_id or 0)
+        if config.shard_count:  # one of several processes: this one runs some shards (see README, several processes)
+            if isinstance(self, discord.AutoShardedClient):
+                options.setdefault("shard_ids", list(config.shards))
+            else:
+                options.setdefault("shard_id", config.shards[0])
             options.setdefault("shard_count", config.shard_count)
         super().__init__(intents=intents or read_no_messages(), **options)
         sweep_when_doubled(self.http)
@@ -51,7 +60,9 @@ class GameBot(discord.Client):
         self.service: GameService | None = None  # everything the bot reads or writes goes through it
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error
+        self.tree.interaction_check = self.claim
         self.poller: asyncio.Task | None = None
+        self.lag_watch: asyncio.Task | None = None
         self.newest_buttons: dict[str, str] = {}  # channel id -> link to the message with the newest buttons
         self.turn_posts = TurnPosts(self)  # each channel's current turn message, edited in place
         self.private_threads = PrivateThreads(self)  # players' secret threads, where the server chose them
@@ -60,6 +71,9 @@ class GameBot(discord.Client):
         self.background: set[asyncio.Task] = set()
         self.driving: dict[str, bool] = {}  # channels where the bot plays its seats now -> look again when done
         self.thinking = Thinking()  # interactions deferred privately while the bot was busy
+        self.line = Line()  # how many actions are applied at once; the rest wait, or hear the bot is busy
+        self.draining = False  # stopping gracefully: no new interaction taken, those taken answered
+        self.stop_on_sigterm = False  # (set by run(): a deploy's SIGTERM drains, then closes)
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
         self.renderer = render_pool(yield_cpu)  # the map worker, which ends with the bot (see worker.py)
         self.maps = MapQueue(self.renderer)
@@ -74,7 +88,7 @@ class GameBot(discord.Client):
         gc.set_threshold(*GC_THRESHOLDS)
         self.service = await GameService.open(self.config.database, self.engine)
         if self.config.shard_count:
-            self.service.shard = (self.config.shard_id or 0, self.config.shard_count)
+            self.service.shard = (self.config.shards, self.config.shard_count)
         self.add_dynamic_items(views.ActionButton, views.ActionSelect, views.ViewButton, views.LegacyButton)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
@@ -83,6 +97,9 @@ class GameBot(discord.Client):
         else:
             await self.tree.sync()
         self.poller = asyncio.create_task(self.poll_timers())
+        self.lag_watch = asyncio.create_task(self.line.watch_lag())
+        if self.stop_on_sigterm:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.stop_gracefully)
         # The map worker starts now, not at the first map after a restart (loading the rules takes seconds).
         warming = asyncio.get_running_loop().run_in_executor(self.renderer, warm_renderer)
         warming.add_done_callback(lambda f: f.cancelled() or f.exception() is None or
@@ -121,11 +138,44 @@ class GameBot(discord.Client):
             except discord.HTTPException as e:
                 log.info("undelivered secrets of game %s still not sent: %s", game.id, e)
 
+    async def claim(self, interaction: discord.Interaction) -> bool:
+        """Whether this process handles the interaction. Discord sends it to
+        every connection of its shard, and in a rolling restart two
+        processes hold one: the first to claim it answers it, and one that
+        is stopping takes none (the process replacing it does)."""
+        if self.draining:
+            return False
+        try:
+            return await self.service.claim(interaction.id)
+        except StoreError:  # the database is away: answered here (its action is refused with why)
+            return True
+
+    def stop_gracefully(self):
+        task = asyncio.create_task(self.drain())
+        self.background.add(task)
+
+    async def drain(self, wait: float = DRAIN_WAIT):
+        """A graceful stop (a deploy's SIGTERM): take no new interaction,
+        answer and show those taken, then close."""
+        if self.draining:
+            return
+        self.draining = True
+        log.info("stopping: answering the interactions already taken")
+        deadline = time.monotonic() + wait
+        while (handling() or not self.turn_posts.idle()) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        if handling() or not self.turn_posts.idle():
+            log.warning("stopping after %g s with %d commands or clicks still being shown", wait, len(handling()))
+        await self.close()
+
     async def close(self):
         if self.poller:
             self.poller.cancel()
+        if self.lag_watch:
+            self.lag_watch.cancel()
         for task in list(self.background):
-            task.cancel()
+            if task is not asyncio.current_task():
+                task.cancel()
         await super().close()
         if self.service:
             await self.service.close()
@@ -143,15 +193,20 @@ class GameBot(discord.Client):
         from a click: it must belong to the game, turn and question the
         button was offered for."""
         action = {**action, "player": player or str(interaction.user.id)}
-        await self.defer_if_slow(interaction)
+        channel_id = str(interaction.channel_id)
+        if not await self.admit(interaction, channel_id):
+            return None
         if "name" in action and action["name"] is None:
             action["name"] = interaction.user.display_name
         where = {}
         if button is not None:
             where = {"game_id": button.game_id, "turn": button.turn,
                      "question": button.question if action["type"] == "decide" else None}
+        async def apply():
+            async with self.line.take(channel_id):
+                return await self.service.act(channel_id, action, **where)
         try:
-            outcome = await self.service.act(str(interaction.channel_id), action, **where)
+            outcome = await self.in_time(interaction, apply())
         except StoreError as e:  # (e.g. the database restarting): nothing was recorded
             log.warning("action not recorded in %s: %s", interaction.channel_id, e)
             await self.private(interaction, DATABASE_AWAY)
@@ -176,14 +231,17 @@ class GameBot(discord.Client):
             await self.turn_posts.show(interaction, outcome, extra=back)
         else:
             await self.announce(interaction, outcome, extra=back)
-        if self.service.bot_to_play(outcome.game):  # (checked here: most games have no seat the bot plays)
+        if self.service.bot_to_play(outcome.game, outcome.state):  # (most games have no seat the bot plays)
             self.drive(outcome.game.channel_id)
         return outcome
 
     # --- seats the bot plays (bot.service.seats) -------------------------------------
 
-    def played_by_bot(self, game) -> set[str]:
-        return seats.played_by_bot(game.state, game.settings)
+    @staticmethod
+    def played_by_bot(outcome) -> set[str]:
+        """The seats the bot plays in the outcome's game (read from the
+        outcome's state: the game row keeps its state as text once committed)."""
+        return seats.played_by_bot(outcome.state, outcome.game.settings)
 
     def drive(self, channel_id: str):
         """Let the bot play its seats in the channel's game, if it waits for
@@ -217,14 +275,45 @@ class GameBot(discord.Client):
         finally:
             self.driving.pop(channel_id, None)
 
-    async def defer_if_slow(self, interaction: discord.Interaction):
-        """Acknowledge first when the answer may come late: Discord fails an
-        interaction not acknowledged within 3 s. One that already waited in
-        the queue (a busy bot) is deferred before the work: a click
-        silently (the turn message shows its result), a command with a
-        private "thinking" that its answer replaces."""
-        if interaction.response.is_done() or \
-                discord.utils.utcnow().timestamp() - interaction.created_at.timestamp() <= QUEUED:
+    async def admit(self, interaction: discord.Interaction, channel_id: str) -> bool:
+        """Whether to take on the interaction's action (bot/discord/line.py).
+        Not when Discord has failed it already, nor when the bot has more to
+        do than it can finish in time (the player is told so at once); taken
+        on, it is deferred first when its answer would come late anyway: it
+        waited, or its wait in line takes it past PATIENCE (a deferral is one
+        more request, and its answer one more: not made when not needed)."""
+        waited = waited_for(interaction)
+        if waited > DISCORD_WAITS:  # Discord told the player it failed: no answer can reach them any more
+            log.warning("interaction %s read %.1f s late, after Discord's limit: not taken", interaction.id, waited)
+            return False
+        if self.line.too_long(waited, channel_id):
+            self.line.turned_away += 1
+            await self.private(interaction, messages.BUSY)
+            return False
+        if waited > QUEUED or waited + self.line.expected_wait(channel_id) > PATIENCE:
+            await self.defer(interaction)
+        return True
+
+    async def in_time(self, interaction: discord.Interaction, work):
+        """The result of `work` (waiting in the line of actions, then the
+        action: nothing is answered before it ends), acknowledging the
+        interaction first if it is not done when the interaction is
+        PATIENCE seconds old."""
+        task = asyncio.ensure_future(work)
+        try:
+            done, _ = await asyncio.wait((task,), timeout=max(0.0, PATIENCE - waited_for(interaction)))
+            if not done:
+                await self.defer(interaction)
+            return await task
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+
+    async def defer(self, interaction: discord.Interaction):
+        """Acknowledge now, answer later: a click silently (the turn message
+        shows its result), a command with a private "thinking" that its
+        answer replaces."""
+        if interaction.response.is_done():
             return
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
@@ -246,7 +335,7 @@ class GameBot(discord.Client):
         an interaction the messages go to `channel` as plain messages."""
         post = poster(interaction, channel, self.thinking, self.pace)
         state = outcome.state
-        played = self.played_by_bot(outcome.game)
+        played = self.played_by_bot(outcome)
         d = messages.deliver(self.content, outcome.before, state, outcome.events, played)
         view, hints = views.turn_controls(self.content, state, outcome.game.id, played)
         lines = [extra] if extra else []
@@ -342,6 +431,8 @@ class GameBot(discord.Client):
         it (it goes first); `whole`: the whole city, else the turn's picture
         made for a phone (the tiles around whoever acts, with a locator)."""
         limit = getattr(getattr(interaction, "guild", None), "filesize_limit", 10 * 1024 * 1024)
+        if self.draining:  # stopping: a map already drawn or none (the next process draws the next)
+            wait = 0.0
         try:
             data = await self.maps.draw(render_png if whole else render_turn_png, state, limit, wait=wait,
                                         asked=asked)
@@ -371,7 +462,10 @@ class GameBot(discord.Client):
         except discord.HTTPException as e:
             log.info("replay not sent in %s: %s", game.channel_id, e)
         except Exception:  # noqa: BLE001 - a picture must never break the game's end
-            log.exception("replay render failed")
+            if self.draining or self.is_closed():
+                log.info("replay not drawn in %s: the bot is stopping", game.channel_id)
+            else:
+                log.exception("replay render failed")
 
     async def send_map(self, interaction, state: dict, ephemeral: bool):
         if not state.get("board"):
@@ -420,7 +514,7 @@ class GameBot(discord.Client):
         try:
             if game.summary_message_id:
                 async with self.pace.write(channel.id):
-                    await channel.get_partial_message(int(game.summary_message_id)).edit(content=body)
+                    await turn_posts.edit(self, channel.id, int(game.summary_message_id), body)
                 return
             async with self.pace.write(channel.id):
                 msg = await channel.send(body)
@@ -526,6 +620,10 @@ class GameBot(discord.Client):
     # --- errors --------------------------------------------------------------------
 
     async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError):
+        if self.is_closed():  # stopped past DRAIN_WAIT: what was left unsent cannot be sent any more
+            log.warning("command cut short by the stop: %r", getattr(error, "original", error))
+            let_go(interaction)
+            return
         log.exception("command failed", exc_info=error)
         try:
             await self.private(interaction, "Something went wrong on my side. Your game is safe; try again.")
@@ -536,6 +634,28 @@ class GameBot(discord.Client):
 
     async def on_error(self, event_method, *args, **kwargs):
         log.exception("error in %s", event_method)
+
+
+class ShardedGameBot(GameBot, discord.AutoShardedClient):
+    """The bot in a process that runs several of Discord's shards (one
+    gateway connection each; SHARD_IDS)."""
+
+
+def make_bot(config, engine, **options) -> GameBot:
+    """The bot for this process: one connection to Discord, or one per
+    shard when it runs several."""
+    several = config.shard_count and len(config.shards) > 1
+    return (ShardedGameBot if several else GameBot)(config, engine, **options)
+
+
+def handling() -> list[asyncio.Task]:
+    """The tasks running a command's or a click's handler now."""
+    return [task for task in asyncio.all_tasks() if not task.done() and task.get_name().startswith(HANDLER_TASKS)]
+
+
+def waited_for(interaction: discord.Interaction) -> float:
+    """Seconds since Discord made the interaction (its id's time)."""
+    return discord.utils.utcnow().timestamp() - interaction.created_at.timestamp()
 
 
 def read_no_messages() -> discord.Intents:
@@ -672,7 +792,8 @@ def run(config):
     try:
         engine = Engine(load_content())  # first: bad content leaves no database behind
         asyncio.run(GameService.check_database(config.database))
-        bot = GameBot(config, engine)
+        bot = make_bot(config, engine)
+        bot.stop_on_sigterm = True
         bot.run(config.token, log_handler=None)
     except (StoreError, ContentError) as e:
         log.critical("not starting: %s", e)

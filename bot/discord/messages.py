@@ -12,6 +12,8 @@ from bot.engine.state import trait_value
 LIMIT = 1900  # a little under Discord's 2000 characters
 READY = re.compile(r".+ is ready \([0-9]+ of [0-9]+\)\.")  # the engine's line for a Ready: the last line says it
 LATE_SECRET = "(Late, sorry: I stopped before this could reach you, and send it now that I am back.)"
+BUSY = ("I have more to do than I can keep up with just now, so I did not take that; nothing changed. "
+        "Try again in a moment.")
 MAP_LATER = "(No map this turn: I am busy drawing for many games. /map shows it.)"
 NO_ATTACH = ("I may not attach files in this channel, so the map is missing. A server admin can give me the Attach "
              "Files permission.")

@@ -48,6 +48,15 @@ class TurnPost:
     shown: int = 0  # how many of the lines the message shows (the rest wait for an edit)
 
 
+async def edit(bot, channel_id: int, message_id: int, content: str, view=discord.utils.MISSING):
+    """Edit a message of the bot's (its text, and its buttons when `view`
+    is given; None takes them off) without reading back the edited
+    message: nobody uses it, and building it is much of an edit's cost."""
+    with discord.http.handle_message_parameters(content=content, view=view,
+                                                previous_allowed_mentions=bot.allowed_mentions) as params:
+        await bot.http.edit_message(channel_id, message_id, params=params)
+
+
 def in_play(outcome) -> bool:
     """An action of a started game (not the lobby or the start): from the
     first turn to the end, the reveal and its reading time included, these
@@ -124,7 +133,7 @@ class TurnPosts:
 
     async def _show(self, interaction: discord.Interaction | None, outcome, answered: bool, extra: str, channel):
         bot, game, state, before = self.bot, outcome.game, outcome.state, outcome.before
-        played = bot.played_by_bot(game)
+        played = bot.played_by_bot(outcome)
         d = messages.deliver(bot.content, before, state, outcome.events, played)
         view, hints = views.turn_controls(bot.content, state, game.id, played)
         tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
@@ -211,10 +220,12 @@ class TurnPosts:
         """A superseded turn message keeps what happened, without buttons."""
         try:
             async with self.bot.pace.write(post.channel.id):
-                await post.channel.get_partial_message(post.message_id).edit(
-                    content=messages.turn_text(post.lines, ""), view=None)
+                await edit(self.bot, post.channel.id, post.message_id, messages.turn_text(post.lines, ""), view=None)
         except discord.HTTPException as e:
             log.info("turn message not closed in %s: %s", post.channel.id, e)
+        except Exception:  # noqa: BLE001 - the bot closed meanwhile (a stop past its wait): nothing to send with
+            if not self.bot.is_closed():
+                raise
 
     async def _flush_later(self, channel_id: str, post: TurnPost):
         """Edit the turn message once things have been quiet for a moment."""
@@ -228,7 +239,10 @@ class TurnPosts:
                         return
                     post.dirty, post.shown = False, len(post.lines)
                     try:
-                        await post.channel.get_partial_message(post.message_id).edit(
-                            content=messages.turn_text(post.lines, post.tail), view=post.view)
+                        await edit(self.bot, channel_id, post.message_id,
+                                   messages.turn_text(post.lines, post.tail), view=post.view)
                     except discord.HTTPException as e:
                         log.info("turn message not edited in %s: %s", channel_id, e)
+                    except Exception:  # noqa: BLE001 - as in _close
+                        if not self.bot.is_closed():
+                            raise

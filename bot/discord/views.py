@@ -31,7 +31,14 @@ MENU_ORDER = ("roll", "power", "use", "pickup", "drop", "trade")
 VIEW_OPTIONS = {"show.sheet": ("sheet", "My sheet (only you see it)"), "show.map": ("map", "Map (only you see it)")}
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabulary.CUSTOM_ID):
+class Claimed:
+    """A click is handled by the one process that claims it (see GameBot.claim)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await interaction.client.claim(interaction)
+
+
+class ActionButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=vocabulary.CUSTOM_ID):
     """A button that does one action of the game it was offered in."""
 
     def __init__(self, custom_id: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -47,7 +54,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=vocabular
         await interaction.client.on_action_button(interaction, self.carried)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=vocabulary.SELECT_ID):
+class ActionSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select], template=vocabulary.SELECT_ID):
     """A select menu answering a question, or a turn's "More actions…": each
     option carries its action, the menu the game, turn and question (see
     bot.vocabulary), so it keeps working after a restart and a stale one is
@@ -72,7 +79,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=vocabular
         await interaction.client.on_action_button(interaction, carried)
 
 
-class ViewButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
+class ViewButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
     """A button that shows something (your sheet, the map, your secrets): no
     action, so it works at any turn."""
 
@@ -89,7 +96,7 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(
         await interaction.client.on_view_button(interaction, self.kind)
 
 
-class LegacyButton(discord.ui.DynamicItem[discord.ui.Button],
+class LegacyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button],
                    template=re.compile(r"bg:(?P<kind>[a-z]+):(?P<arg>[^:]*):(?P<extra>[^:]*)")):
     """Buttons posted by earlier versions of the bot: the ones that show
     something still do; the ones that acted say to use the newest buttons."""

@@ -27,17 +27,33 @@ def _text_centered(draw, cx, cy, text, size, fill, stroke=0, stroke_fill=None):
               stroke_fill=stroke_fill)
 
 
-@functools.lru_cache(maxsize=256)
+# Stamps kept: a legend label's is about 3.6 KB (its "L" mask, 15-20 px high): 4096 take 15 MB, and 200 games'
+# legends hold about 900 distinct labels. A header line (about 20 KB, a new one most turns) has a cache of its
+# own, so one-off lines never push the labels out nor fill the worker's memory.
+TEXT_STAMPS = 4096
+LONG_TEXT = 40  # characters from which a line counts as a header line
+LONG_TEXT_STAMPS = 256
+
+
 def text_stamp(text: str, size: int, anchor: str) -> tuple:
+    return (_long_stamp if len(text) >= LONG_TEXT else _short_stamp)(text, size, anchor)
+
+
+def _draw_stamp(text: str, size: int, anchor: str) -> tuple:
     """(mask, dx, dy): a line of text as an "L" mask, drawn once; paste its
     colour through the mask at (x + dx, y + dy) where draw.text((x, y), ...,
     anchor=anchor) would have drawn it. Laying out text is the slowest part
-    of a header line, and the header and titles repeat turn after turn."""
+    of a header line, and the header and titles repeat turn after turn,
+    and so do the legend's labels (a few dozen a game, many shared between games)."""
     f = sty.font(size)
     x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, x0, y0
+
+
+_short_stamp = functools.lru_cache(maxsize=TEXT_STAMPS)(_draw_stamp)
+_long_stamp = functools.lru_cache(maxsize=LONG_TEXT_STAMPS)(_draw_stamp)
 
 
 def stamp_text(im, xy, text: str, size: int, fill, anchor: str = "la"):

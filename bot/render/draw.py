@@ -290,7 +290,10 @@ def legend_image(entries, width, m):
         cy = m.pad + r * row_h + row_h // 2
         for x, (kind, what, text) in row:
             _swatch(im, d, kind, what, x, cy, sw, m)
-            d.text((x + _swatch_width(kind, sw, m), cy), text, font=sty.font(m.font), fill=sty.TEXT, anchor="lm")
+            # from the cached stamp, not d.text: the same labels (names, doorways, icons) come back turn after
+            # turn while the legend itself changes (whose turn it is), and laying out text is most of its cost.
+            # Pixel for pixel what d.text draws (tests/test_render_legend_cache.py).
+            art.stamp_text(im, (x + _swatch_width(kind, sw, m), cy), text, m.font, sty.TEXT, "lm")
     return im
 
 

@@ -21,6 +21,7 @@ __all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET
 
 DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0, "stand_in": "off"}
 STAND_IN_MODES = ("off", "deadline")  # the stand-in never plays, or plays a seat once its deadline has passed
+CLAIMS_KEPT = 15 * 60.0  # seconds an interaction claim is kept: Discord's lifetime of an interaction
 SET_ASIDE = ("This channel's saved game could not be read and has been set aside for inspection; "
              "start a new one with /game new.")
 GAME_OVER = "This game is over — start another with /game new."
@@ -62,7 +63,7 @@ class GameService:
         self.fixed_seed: int | None = None  # tests set this to make games reproducible
         self.guilds: dict[str, dict] = {}  # each server's settings, read once (they change only through here)
         # (id, count) when this process runs one of Discord's shards: its games are those of that shard's servers
-        self.shard: tuple[int, int] | None = None
+        self.shard: tuple[tuple[int, ...], int] | None = None
 
     @classmethod
     async def open(cls, database: str, engine, clock=time.time) -> "GameService":
@@ -144,6 +145,21 @@ class GameService:
             return await self._act(channel_id, action, game_id, turn, question)
         except GameMovedOn:
             return await self._act(channel_id, action, game_id, turn, question)
+        except IllegalAction:
+            if not await self._moved_on(channel_id):
+                raise
+            return await self._act(channel_id, action, game_id, turn, question)
+
+    async def _moved_on(self, channel_id: str) -> bool:
+        """Whether the game this process keeps for the channel is behind the
+        database (another process on it moved the game on, as in a rolling
+        restart): then it is dropped, to be read again. A refusal made
+        against a game kept from before would be wrong."""
+        game = self.playing.get(channel_id)
+        if game is None or not await self.store.moved_on(game):
+            return False
+        self.playing.pop(channel_id, None)
+        return True
 
     async def _act(self, channel_id: str, action: dict, game_id: int | None, turn: int | None,
                    question: str | None) -> Outcome:
@@ -184,7 +200,7 @@ class GameService:
     def owns(self, game: GameRow) -> bool:
         """Whether this process runs the game: all of them, or with several
         processes, those of the servers its shard receives."""
-        return self.shard is None or shard_of(game.guild_id, self.shard[1]) == self.shard[0]
+        return self.shard is None or shard_of(game.guild_id, self.shard[1]) in self.shard[0]
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The channel's game in play, else its last one (to look back at a
@@ -420,9 +436,10 @@ class GameService:
         await self.store.set_settings(game.id, game.settings)
         return f"{game.state['players'][player]['name']} is back: the stand-in gives the seat back."
 
-    def bot_to_play(self, game: GameRow) -> str | None:
-        """The seat the bot must act for in this game now, if any."""
-        return seats.seat_to_play(game.state, game.settings) if game.active else None
+    def bot_to_play(self, game: GameRow, state: dict | None = None) -> str | None:
+        """The seat the bot must act for in this game now, if any (`state`:
+        the game's state when the caller holds it decoded already)."""
+        return seats.seat_to_play(game.state if state is None else state, game.settings) if game.active else None
 
     async def play_builtin(self, channel_id: str) -> Outcome | None:
         """Play the seats the bot holds (built-in ones, absent people's) until
@@ -457,9 +474,16 @@ class GameService:
 
     # --- timers -----------------------------------------------------------------
 
+    async def claim(self, interaction_id: int) -> bool:
+        """Whether this process handles the interaction: the first of the
+        processes connected to its shard to claim it (a rolling restart
+        connects two). One process on SQLite always does."""
+        return await self.store.claim_interaction(interaction_id, self.clock())
+
     async def due_timers(self) -> list[tuple[dict, GameRow]]:
         """Timers that came due, each removed once taken; a deadline makes the
         absent player's turn skippable by vote."""
+        await self.store.forget_claims(self.clock() - CLAIMS_KEPT)
         found = []
         for timer in await self.store.due_timers(self.clock(), self.shard):
             await self.store.delete_timer(timer["id"])

@@ -139,8 +139,17 @@ class MemoryStore:
                                 "turn": turn, "due_at": due_at})
             self.next_timer += 1
 
-    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:  # (one process)
+    async def due_timers(self, now: float, shard: tuple[tuple[int, ...], int] | None = None) -> list[dict]:  # (one process)
         return sorted((dict(t) for t in self.timers if t["due_at"] <= now), key=lambda t: t["due_at"])
+
+    async def moved_on(self, game) -> bool:  # (one process)
+        return False
+
+    async def claim_interaction(self, interaction_id: int, now: float) -> bool:  # (one process)
+        return True
+
+    async def forget_claims(self, before: float):
+        return None
 
     async def delete_timer(self, timer_id: int):
         self.timers = [t for t in self.timers if t["id"] != timer_id]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from . import jsontext  # a state's JSON text, with orjson; actions and settings stay on json
+
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
 
 # games.active: 1 playing, 0 finished, SET_ASIDE a row that could not be read.
@@ -71,7 +73,7 @@ class GameRow:
 
 def _read_state(game: GameRow) -> dict:
     if game._state is None:
-        game._state = json.loads(game._text)
+        game._state = jsontext.loads(game._text)
     return game._state
 
 
@@ -221,7 +223,7 @@ class Store:
             cur = await self.db.execute(
                 "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, creator_id, seed, json.dumps(state), json.dumps(settings), now, now))
+                (channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now))
             game_id = cur.lastrowid
         self.set_aside.discard(channel_id)
         return await self._game_where("id = ?", (game_id,))
@@ -422,7 +424,7 @@ class Store:
                     run(db, "UPDATE OR IGNORE skip_votes SET voter_id = ? WHERE game_id = ? AND voter_id = ?",
                         (new, w.game.id, old))
             for w in batch:
-                w.text = json.dumps(w.state)
+                w.text = jsontext.dumps(w.state)
             run(db, "UPDATE games SET state = ?, updated_at = ? WHERE id = ?",
                 [(w.text, now, w.game.id) for w in batch], many=True)
             over = [(w.game.id,) for w in batch if w.finished]
@@ -459,7 +461,7 @@ class Store:
         moment of a game this way; the action log no longer replays to it)."""
         async with self.transaction():
             await self.db.execute("UPDATE games SET state = ?, active = ?, updated_at = ? WHERE id = ?",
-                                  (json.dumps(state), 1 if active else 0, time.time(), game_id))
+                                  (jsontext.dumps(state), 1 if active else 0, time.time(), game_id))
 
     @serialized
     async def actions(self, game_id: int) -> list[dict]:
@@ -513,14 +515,25 @@ class Store:
                 [(game_id, *t) for t in timers])
 
     @serialized
-    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:
-        """The timers that came due; with `shard` (id, count), only those of
-        games in the servers of that shard."""
+    async def due_timers(self, now: float, shard: tuple[tuple[int, ...], int] | None = None) -> list[dict]:
+        """The timers that came due; with `shard` (ids, count), only those of
+        games in the servers of those shards."""
         async with self.db.execute("SELECT timers.*, games.guild_id AS guild FROM timers JOIN games ON"
                                    " games.id = timers.game_id WHERE due_at <= ? ORDER BY due_at", (now,)) as cur:
             found = [dict(r) for r in await cur.fetchall()]
         return [{k: v for k, v in t.items() if k != "guild"} for t in found
-                if shard is None or shard_of(t["guild"], shard[1]) == shard[0]]
+                if shard is None or shard_of(t["guild"], shard[1]) in shard[0]]
+
+    async def moved_on(self, game: GameRow) -> bool:
+        """Never: one process alone uses an SQLite file."""
+        return False
+
+    async def claim_interaction(self, interaction_id: int, now: float) -> bool:
+        """Always this process's: one process alone uses an SQLite file."""
+        return True
+
+    async def forget_claims(self, before: float):
+        return None
 
     @serialized
     async def delete_timer(self, timer_id: int):
@@ -625,7 +638,7 @@ STATE_SHAPE = {"phase": str, "seats": list, "players": dict, "board": dict, "tur
 
 
 def _game(row) -> GameRow:
-    state, settings = json.loads(row["state"]), json.loads(row["settings"])
+    state, settings = jsontext.loads(row["state"]), json.loads(row["settings"])
     if not isinstance(state, dict) or not isinstance(settings, dict):
         raise ValueError("state and settings must be JSON objects")
     wrong = [k for k, kind in STATE_SHAPE.items() if k not in state or kind and not isinstance(state[k], kind)]

@@ -16,7 +16,7 @@ import asyncpg
 GONE = (asyncpg.CannotConnectNowError, asyncpg.ConnectionDoesNotExistError, asyncpg.ConnectionFailureError,
         asyncpg.InterfaceError)
 
-from . import GUILD_DEFAULTS, SET_ASIDE, GameMovedOn, GameRow, Store, StoreError, finished_record
+from . import GUILD_DEFAULTS, SET_ASIDE, GameMovedOn, GameRow, Store, StoreError, finished_record, jsontext
 
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations_pg")
 
@@ -128,7 +128,7 @@ class PostgresStore:
             game_id = await db.fetchval(
                 "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                channel_id, guild_id, creator_id, seed, json.dumps(state), json.dumps(settings), now, now)
+                channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now)
         self.set_aside.discard(channel_id)
         return await self._game_where("id = $1", game_id)
 
@@ -217,7 +217,7 @@ class PostgresStore:
         handed over, the game's end and its timers, as Store.record does;
         `game` takes the new state only once committed. StoreError if
         another process recorded an action of this game since it was read."""
-        now, text = time.time(), json.dumps(state)
+        now, text = time.time(), jsontext.dumps(state)
         async with self.transaction() as db:
             # The version check, and the row's lock until the commit: the next writer waits, then finds seq moved.
             seq = await db.fetchval(
@@ -257,7 +257,7 @@ class PostgresStore:
         """Put a state in place without an action (tests and tools)."""
         async with self.transaction() as db:
             await db.execute("UPDATE games SET state = $1, active = $2, updated_at = $3 WHERE id = $4",
-                             json.dumps(state), 1 if active else 0, time.time(), game_id)
+                             jsontext.dumps(state), 1 if active else 0, time.time(), game_id)
 
     async def actions(self, game_id: int) -> list[dict]:
         rows = await self._fetch("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
@@ -305,19 +305,35 @@ class PostgresStore:
             if timers:
                 await self._insert_timers(db, game_id, timers)
 
-    async def due_timers(self, now: float, shard: tuple[int, int] | None = None) -> list[dict]:
+    async def due_timers(self, now: float, shard: tuple[tuple[int, ...], int] | None = None) -> list[dict]:
         """The timers that came due, claimed: removed as they are read, so
         that of several processes polling at once only one fires each (rows
-        another poll holds are skipped, not waited for). With `shard` (id,
-        count), only those of games in the servers of that shard, which its
-        process alone can post in (bot.store.shard_of, in SQL)."""
+        another poll holds are skipped, not waited for). With `shard` (ids,
+        count), only those of games in the servers of those shards, which
+        this process alone can post in (bot.store.shard_of, in SQL)."""
         rows = await self._fetch(
             "DELETE FROM timers WHERE id IN (SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
             " WHERE due_at <= $1 AND ($2::int IS NULL OR (CASE WHEN games.guild_id ~ '^[0-9]+$'"
-            " THEN (games.guild_id::bigint >> 22) % $2 ELSE 0 END) = $3)"
+            " THEN (games.guild_id::bigint >> 22) % $2 ELSE 0 END) = ANY($3::int[]))"
             " FOR UPDATE OF timers SKIP LOCKED) RETURNING *",
-            now, shard[1] if shard else None, shard[0] if shard else 0)
+            now, shard[1] if shard else None, list(shard[0]) if shard else [])
         return sorted((dict(r) for r in rows), key=lambda t: (t["due_at"], t["id"]))
+
+    async def moved_on(self, game: GameRow) -> bool:
+        """Whether another process recorded an action of the game since this
+        one read it."""
+        async with self._connection() as db:
+            return await db.fetchval("SELECT seq FROM games WHERE id = $1", game.id) != game.seq
+
+    async def claim_interaction(self, interaction_id: int, now: float) -> bool:
+        """Whether this process is the first to take the interaction (Discord
+        sends it to every connection of the shard; see 004_interaction_claims)."""
+        async with self._connection() as db:
+            return await db.fetchval("INSERT INTO interaction_claims VALUES ($1, $2) ON CONFLICT DO NOTHING"
+                                     " RETURNING TRUE", interaction_id, now) is not None
+
+    async def forget_claims(self, before: float):
+        await self._write("DELETE FROM interaction_claims WHERE claimed_at < $1", before)
 
     async def delete_timer(self, timer_id: int):
         await self._write("DELETE FROM timers WHERE id = $1", timer_id)

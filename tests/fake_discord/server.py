@@ -1133,7 +1133,8 @@ class FakeDiscord:
         assert self._dispatch_lock is not None
         async with self._dispatch_lock:
             inter.dispatched_at = time.monotonic()
-            await sessions[0].dispatch("INTERACTION_CREATE", inter.payload)
+            for session in sessions:  # as Discord: to every connection of the shard (the first to answer wins)
+                await session.dispatch("INTERACTION_CREATE", inter.payload)
         if wait:
             await inter.wait(timeout)
         return inter

@@ -51,6 +51,8 @@ def register(bot):
                        builtin: app_commands.Range[int, 0, 5] = 0):
         options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats,
                    "map": map.value if map else "turn"}
+        if not await bot.admit(interaction, str(interaction.channel_id)):
+            return
         try:
             g = await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
                                            str(interaction.user.id), seed=seed, options=options)
@@ -62,7 +64,8 @@ def register(bot):
         for _ in range(builtin):
             outcome = await bot.service.add_builtin(g.channel_id, str(interaction.user.id))
             joined += [e["text"] for e in outcome.events if e["to"] == "all"]
-        await interaction.response.send_message(
+        await bot.public(
+            interaction,
             f"{interaction.user.mention} opened a game of Betrayal at Baldur's Gate. Join with `/game join` "
             f"(3 to 6 players, built-in ones included: `/game builtin` adds one), then `/game start`."
             + (f" Options: {chosen}." if chosen else "") + "".join(f"\n{line}" for line in joined),
@@ -152,8 +155,8 @@ def register(bot):
             if seats.is_builtin(state, uid):
                 continue  # the bot keeps a built-in seat's secrets itself
             try:
-                user = await bot.fetch_user(int(uid))
-                await user.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
+                dm = await bot.create_dm(discord.Object(int(uid)))  # (no user lookup first: one request less)
+                await dm.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
                                 "(secret rules, hidden tokens) will come here.")
             except (discord.HTTPException, ValueError):
                 closed.append(uid)
