@@ -33,11 +33,20 @@ the CPU of a throwaway PostgreSQL server is shown beside it.
 --compare runs the SQLite, one-process configuration first and then the
 one asked for, and prints each figure line of both, one under the other.
 
+--overload 2 finds the saturation first (--think 0) and then sends commands
+in an open loop at twice that rate for --seconds, whatever the answers: an
+overloaded bot must still answer every interaction within 3 s (deferring,
+or saying it is busy). The fake Discord needs about as much CPU per
+interaction as the bot, so on a small machine it cannot send twice what the
+bot serves: --bot-cpu 0.33 gives the bot's processes a third of a core in
+all (a cgroup, as on a starved machine), and the fake the rest.
+
 Target on a 2-core machine: 1,000 concurrent games at 3 s mean think time,
 p99 under 250 ms, no error (and the same over 2 processes on PostgreSQL).
 
 usage: python bench/discord_load.py [--games N] [--turns N] [--think S]
        [--database sqlite|postgres|postgresql://...] [--processes N] [--compare]
+       [--overload TIMES [--seconds S]] [--bot-cpu CORES]
 """
 import argparse
 import asyncio

@@ -54,8 +54,9 @@ def register(bot):
         if not await bot.admit(interaction, str(interaction.channel_id)):
             return
         try:
-            g = await bot.service.new_game(str(interaction.channel_id), str(interaction.guild_id),
-                                           str(interaction.user.id), seed=seed, options=options)
+            g = await bot.in_time(interaction, bot.service.new_game(
+                str(interaction.channel_id), str(interaction.guild_id), str(interaction.user.id), seed=seed,
+                options=options))
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
