@@ -13,6 +13,22 @@ from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture
 from tests.test_discord_e2e import Table, open_game
 
 
+def hold_actions(bot, only_first: bool = True):
+    """The service's actions wait for the returned `release` (only the first
+    one, or every one): a bot busy with other games. `started` is set once
+    one is held."""
+    started, release = asyncio.Event(), asyncio.Event()
+    act = bot.service.act
+
+    async def held_act(*args, **kw):
+        if not (only_first and started.is_set()):
+            started.set()
+            await release.wait()
+        return await act(*args, **kw)
+    bot.service.act = held_act
+    return started, release
+
+
 async def test_an_action_waits_in_line_acknowledged_and_one_past_the_longest_wait_hears_busy(
         fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
@@ -21,15 +37,7 @@ async def test_an_action_waits_in_line_acknowledged_and_one_past_the_longest_wai
     await open_game(t)
     bot.line = Line(slots=1, longest_wait=60.0)
     bot.line.each = 5.0  # each action takes seconds: a wait in line passes the patience before deferring
-    held, release = asyncio.Event(), asyncio.Event()
-    act = bot.service.act
-
-    async def slow_act(*args, **kw):  # the first action takes its time (a bot busy with other games)
-        if not held.is_set():
-            held.set()
-            await release.wait()
-        return await act(*args, **kw)
-    bot.service.act = slow_act
+    held, release = hold_actions(bot)  # the first action takes its time (a bot busy with other games)
 
     game = await t.game()
     number, log_size = game.state["turn"]["number"], len(await bot.service.store.actions(game.id))
@@ -69,15 +77,7 @@ async def test_a_short_wait_in_line_is_not_deferred(fake_discord, tmp_path, engi
     bot = await t.start(engine)
     await open_game(t)
     bot.line = Line(slots=1)
-    held, release = asyncio.Event(), asyncio.Event()
-    act = bot.service.act
-
-    async def slow_act(*args, **kw):
-        if not held.is_set():
-            held.set()
-            await release.wait()
-        return await act(*args, **kw)
-    bot.service.act = slow_act
+    held, release = hold_actions(bot)
     game = await t.game()
     current = t.name_of(game.state["turn"]["player"])
     other = next(n for n in ("ann", "bo", "cy") if n != current)
@@ -127,14 +127,7 @@ async def test_an_action_slow_past_its_patience_is_acknowledged_before_its_answe
     t.unpaced = True
     bot = await t.start(engine)
     await open_game(t)
-    release, acting = asyncio.Event(), asyncio.Event()
-    act = bot.service.act
-
-    async def held_act(*args, **kw):
-        acting.set()
-        await release.wait()
-        return await act(*args, **kw)
-    bot.service.act = held_act
+    acting, release = hold_actions(bot, only_first=False)
     game = await t.game()
     current, number = t.name_of(game.state["turn"]["player"]), game.state["turn"]["number"]
     h = await t.s.slash(t.users[current], t.channel, "end", wait=False)

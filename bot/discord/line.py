@@ -6,8 +6,8 @@ overloaded bot whose work grows without bound would be late for all of
 them, so the work is bounded instead: at most SLOTS actions are applied at
 once (the engine and the store: the CPU-heavy part), the rest wait in line,
 first come first served. An action whose wait would make its answer late is
-acknowledged first (a deferral, GameBot.act) and answered when done; when the line is so long
-that its wait would pass LONGEST_WAIT, the player is told at once that the
+acknowledged first (a deferral, GameBot.act) and answered when done; when
+the line is so long that its wait would pass LONGEST_WAIT, the player is told at once that the
 bot is busy and nothing was recorded, so the bot does not take on more than
 it can finish. Either answer takes the bot a moment, so every interaction
 is acknowledged in time even when twice as many come as it can apply."""
@@ -29,11 +29,15 @@ class Line:
         self.working = 0
         self.waiting: collections.deque[asyncio.Future] = collections.deque()
         self.each = 0.01  # running mean of the seconds one action holds its slot
-        self.taken = 0  # actions taken on and not yet applied
-        self.games: dict[str, int] = {}  # the same, game by game
+        self.games: dict[str, int] = {}  # actions taken on and not yet applied, game by game
         self.turns: dict[str, asyncio.Lock] = {}  # a game's actions are applied one at a time, in order
         self.turned_away = 0  # actions answered "busy" (a figure for logs and benches)
         self.lag = 0.0  # how late the event loop ran in the last second (watch_lag)
+
+    @property
+    def taken(self) -> int:
+        """Actions taken on and not yet applied (waiting, or holding a slot)."""
+        return sum(self.games.values())
 
     def free(self) -> bool:
         """Whether a slot is free for an action now."""
@@ -61,13 +65,11 @@ class Line:
         """Take on an action of `game` while it is applied: wait for the
         game's earlier actions (they would only wait for its lock in a
         slot), then for a slot."""
-        self.taken += 1
         self.games[game] = self.games.get(game, 0) + 1
         try:
             async with self.turns.setdefault(game, asyncio.Lock()), self.slot():
                 yield
         finally:
-            self.taken -= 1
             self.games[game] -= 1
             if not self.games[game]:  # nobody holds or waits for its lock any more
                 del self.games[game]

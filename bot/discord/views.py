@@ -79,7 +79,8 @@ class ActionSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select], template=
         await interaction.client.on_action_button(interaction, carried)
 
 
-class ViewButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
+class ViewButton(Claimed, discord.ui.DynamicItem[discord.ui.Button],
+                 template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
     """A button that shows something (your sheet, the map, your secrets): no
     action, so it works at any turn."""
 
