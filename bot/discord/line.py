@@ -5,12 +5,14 @@ Discord fails an interaction the bot has not acknowledged within 3 s. An
 overloaded bot whose work grows without bound would be late for all of
 them, so the work is bounded instead: at most SLOTS actions are applied at
 once (the engine and the store: the CPU-heavy part), the rest wait in line,
-first come first served. An action whose wait would make its answer late is
-acknowledged first (a deferral, GameBot.act) and answered when done; when
-the line is so long that its wait would pass LONGEST_WAIT, the player is told at once that the
-bot is busy and nothing was recorded, so the bot does not take on more than
-it can finish. Either answer takes the bot a moment, so every interaction
-is acknowledged in time even when twice as many come as it can apply."""
+first come first served, one game's actions one at a time. An action whose
+wait would make its answer late is acknowledged first (a deferral,
+GameBot.act) and answered when done; when its wait would pass LONGEST_WAIT,
+its game already has GAME_QUEUE actions waiting, or the event loop runs
+late (more work than CPU), the player is told at once that the bot is busy
+and nothing was recorded, so the bot does not take on more than it can
+finish. Either answer takes the bot a moment, so every interaction is
+acknowledged in time even when twice as many come as it can apply."""
 import asyncio
 import collections
 import contextlib
