@@ -51,11 +51,13 @@ usage: python bench/discord_load.py [--games N] [--turns N] [--think S]
 import argparse
 import asyncio
 import contextlib
+import collections
 import gc
 import json
 import os
 import pathlib
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -479,6 +481,13 @@ async def wait_ready(s, guilds, bots: BotProcesses, timeout: float = 60):
     await asyncio.sleep(0.5)  # GUILD_CREATE read, on_ready fired
 
 
+def request_routes(requests) -> list[tuple[str, int]]:
+    """The requests by route (ids and tokens as {id}), most made first."""
+    routes = collections.Counter(f"{r.method} " + re.sub(r"/(\d+|[A-Za-z0-9_.-]{40,})(?=/|$)", "/{id}", r.path)
+                                 for r in requests)
+    return routes.most_common()
+
+
 def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
@@ -525,6 +534,7 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
                 api0 = len(s.api_errors)
             gc.freeze()  # the players' process must not pause to collect while it times the bot
             gc.disable()
+            requests0 = len(s.requests)
             cpu0, own0, t0 = bots.cpu(), time.process_time(), time.perf_counter()
             loop0, pg0 = bots.cpu(children=False), db.server_cpu()
             if rate:
@@ -570,6 +580,9 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
     ]
     lags, maps = players.turn_messages()
     lines += [
+        f"requests to Discord per interaction: {(len(s.requests) - requests0) / max(n, 1):.2f} ("
+        + ", ".join(f"{route} {count / max(n, 1):.2f}" for route, count in request_routes(s.requests[requests0:]))
+        + ")",
         f"a turn's end to the next turn's message: p50 {percentile(lags, 0.5):.0f} ms, "
         f"p99 {percentile(lags, 0.99):.0f} ms; {maps} of {len(lags)} carried the map",
         f"acknowledged first and answered later: {players.deferred}; told the bot is busy (nothing taken on): "

@@ -138,3 +138,30 @@ async def test_an_action_slow_past_its_patience_is_acknowledged_before_its_answe
     await t.handled(h)
     assert not h.loading and "Turn" in h.content
     assert (await t.state())["turn"]["number"] == number + 1
+
+
+async def test_a_deferral_that_reaches_discord_too_late_takes_nothing_on(fake_discord, tmp_path, engine, monkeypatch,
+                                                                         caplog):
+    """On a machine too busy to send it in time, the acknowledgement of an
+    action that waited finds the interaction failed already (10062): the
+    action is not taken on, and that is a warning, not a failed command."""
+    t = Table(fake_discord, tmp_path)
+    t.unpaced = True
+    bot = await t.start(engine)
+    await open_game(t)
+    monkeypatch.setattr(discord_client, "QUEUED", -1.0)  # every action counts as having waited: deferred first
+    game = await t.game()
+    number, log_size = game.state["turn"]["number"], len(await bot.service.store.actions(game.id))
+    t.s.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", 404, 10062, "Unknown interaction")
+    late = await t.s.slash(t.users[t.name_of(game.state["turn"]["player"])], t.channel, "end", wait=False)
+    await t.s.wait_for(lambda: any("after Discord's limit" in r.getMessage() for r in caplog.records), timeout=60,
+                       what="the bot's warning")
+    assert not late.answered.is_set()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "no failed command"
+    game = await t.game()
+    assert game.state["turn"]["number"] == number, "nothing taken on"
+    assert len(await bot.service.store.actions(game.id)) == log_size
+
+    on_time = await t.slash(t.name_of(game.state["turn"]["player"]), "end")  # the next one goes through
+    assert on_time.deferred and "Turn" in on_time.content
+    assert (await t.state())["turn"]["number"] == number + 1

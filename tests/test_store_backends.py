@@ -96,6 +96,46 @@ async def test_migrations_run_once_to_the_latest_version(database):
     await store.close()
 
 
+async def test_an_action_is_recorded_whole_its_events_in_order_and_its_timers_in_place(database, engine):
+    """PostgreSQL writes an action in one statement: the state, the action,
+    every event in the order made and the game's timers, or, when the game
+    moved on, nothing at all (SQLite, in one transaction, alike)."""
+    svc = await GameService.open(database, engine)
+    await seat_three(svc, "a")
+    game = await svc.active_game("a")
+    store, before = svc.store, game.seq
+    events = [{"to": "all", "text": f"event {i}"} for i in range(5)] + [{"to": "u2", "text": "a secret"}]
+    timers = [("reminder", "u2", 2, 50.0), ("deadline", "u2", 2, 90.0)]
+    await store.record(game, end_turn(game.state), game.state, events, timers=timers)
+    assert game.seq == before + 1
+    written_order = "id" if isinstance(store, PostgresStore) else "rowid"
+    assert await query(store, "SELECT audience, text FROM events WHERE game_id = $1 AND seq = $2 "
+                       f"ORDER BY {written_order}", game.id, game.seq) == [(e["to"], e["text"]) for e in events]
+    assert await query(store, "SELECT kind, user_id, turn, due_at FROM timers WHERE game_id = $1 ORDER BY due_at",
+                       game.id) == timers
+    assert await query(store, "SELECT seq FROM actions WHERE game_id = $1 ORDER BY seq DESC LIMIT 1",
+                       game.id) == [(game.seq,)]
+
+    later = [("reminder", "u3", 3, 70.0)]
+    await store.record(game, end_turn(game.state), game.state, [], timers=later)  # replaced, not added to
+    assert await query(store, "SELECT kind, user_id, turn, due_at FROM timers WHERE game_id = $1", game.id) == later
+    await store.record(game, end_turn(game.state), game.state, [])  # none given: those in place stay
+    assert await query(store, "SELECT kind FROM timers WHERE game_id = $1", game.id) == [("reminder",)]
+
+    if isinstance(store, PostgresStore):  # an old copy of the game: refused, and nothing of it written
+        counts = "SELECT (SELECT COUNT(*) FROM actions), (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM timers)"
+        written = await query(store, counts)
+        stale = await store.game_by_id(game.id)
+        stale.seq -= 1
+        with pytest.raises(GameMovedOn):
+            await store.record(stale, end_turn(game.state), game.state, events, timers=timers)
+        assert await query(store, counts) == written
+
+    await store.record(game, end_turn(game.state), {**game.state, "phase": "over"}, [], finished=True)
+    assert await query(store, "SELECT kind FROM timers WHERE game_id = $1", game.id) == [], "an ended game has none"
+    await svc.close()
+
+
 @pytest.mark.parametrize("wrong", [
     "{not json",
     json.dumps({"name": "not a game at all"}),

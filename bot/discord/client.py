@@ -32,6 +32,7 @@ DATABASE_AWAY = ("The game's database is not answering just now, so that was not
 SUMMARY_EVERY = 30.0  # seconds: the pinned summary is edited at most this often (Discord: 5 writes per 5 s a channel)
 QUEUED = 1.0  # seconds an interaction may have waited before its handler runs, past which it is deferred first
 DISCORD_WAITS = 3.0  # seconds Discord waits for an interaction's first answer
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction it has failed or forgotten
 PATIENCE = 1.5  # seconds after which an action still waiting in the line of actions is deferred (Discord: 3)
 GIL_SWITCH = 0.0005  # seconds (see setup_hook)
 GC_THRESHOLDS = (700, 10, 100)  # young collections as usual; a full one after 100 middle ones, not 10
@@ -291,7 +292,7 @@ class GameBot(discord.Client):
             await self.private(interaction, messages.BUSY)
             return False
         if waited > QUEUED or waited + self.line.expected_wait(channel_id) > PATIENCE:
-            await self.defer(interaction)
+            return await self.defer(interaction)
         return True
 
     async def in_time(self, interaction: discord.Interaction, work):
@@ -309,17 +310,27 @@ class GameBot(discord.Client):
             task.cancel()
             raise
 
-    async def defer(self, interaction: discord.Interaction):
+    async def defer(self, interaction: discord.Interaction) -> bool:
         """Acknowledge now, answer later: a click silently (the turn message
         shows its result), a command with a private "thinking" that its
-        answer replaces."""
+        answer replaces. False when Discord had failed the interaction before
+        the acknowledgement reached it (on a machine too busy to send it in
+        time): a warning, not an error, as when it is read too late."""
         if interaction.response.is_done():
-            return
-        if interaction.type == discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            self.thinking.add(interaction.id)
+            return True
+        try:
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                self.thinking.add(interaction.id)
+        except discord.NotFound as e:
+            if e.code != UNKNOWN_INTERACTION:
+                raise
+            log.warning("interaction %s acknowledged %.1f s after it was made, after Discord's limit",
+                        interaction.id, waited_for(interaction))
+            return False
+        return True
 
     def channel_poster(self, channel):
         return poster(None, channel, pace=self.pace)

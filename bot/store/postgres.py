@@ -25,6 +25,37 @@ MIGRATION_LOCK = 0x62675F626F74  # any constant shared by every process of the b
 
 log = logging.getLogger("bot.store")
 
+# An action in one statement, so one round trip: the state over the seq this process read (the version
+# check; the row's lock until it ends: the next writer waits, then finds seq moved), the action, its events
+# in order, and the game's timers replaced when given. Nothing is written when the version check fails.
+RECORD = """
+WITH game AS (
+    UPDATE games SET state = $1::text, updated_at = $2::float8, seq = seq + 1,
+        active = CASE WHEN $3::boolean THEN 0 ELSE active END
+    WHERE id = $4::bigint AND ($5::bigint IS NULL OR seq = $5::bigint) RETURNING seq),
+logged AS (
+    INSERT INTO actions (game_id, seq, action, at) SELECT $4::bigint, seq, $6::text, $2::float8 FROM game),
+said AS (
+    INSERT INTO events (game_id, seq, audience, text, at)
+    SELECT $4::bigint, game.seq, e.audience, e.text, $2::float8
+    FROM game, unnest($7::text[], $8::text[]) WITH ORDINALITY AS e(audience, text, n) ORDER BY e.n),
+cleared AS (
+    DELETE FROM timers WHERE $9::boolean AND game_id = $4::bigint AND EXISTS (SELECT 1 FROM game)),
+timed AS (
+    INSERT INTO timers (game_id, kind, user_id, turn, due_at)
+    SELECT $4::bigint, t.kind, t.user_id, t.turn, t.due_at
+    FROM game, unnest($10::text[], $11::text[], $12::integer[], $13::float8[]) AS t(kind, user_id, turn, due_at))
+SELECT seq FROM game
+"""
+
+
+async def keep_session(connection: asyncpg.Connection):
+    """The pool's reset of a connection given back, instead of asyncpg's
+    query (unlock advisory locks, close cursors, unlisten, reset settings):
+    a round trip at every release for session state this store never makes
+    (its only lock is a transaction's). An open transaction is still rolled
+    back by the pool before this."""
+
 
 class PostgresStore:
     def __init__(self, url: str, pool_size: int = 10):
@@ -43,7 +74,8 @@ class PostgresStore:
         """Connect and migrate. Raises StoreError (and leaves nothing open)
         when the server cannot be reached or used."""
         try:
-            self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, timeout=10)
+            self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size, timeout=10,
+                                                  reset=keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as e:
             raise self._unusable(e) from None  # from None: the cause's text could hold the URL
         try:
@@ -218,6 +250,26 @@ class PostgresStore:
         `game` takes the new state only once committed. StoreError if
         another process recorded an action of this game since it was read."""
         now, text = time.time(), jsontext.dumps(state)
+        if rename:
+            seq = await self._record_handover(game, action, text, events, rename, finished, timers, now)
+        else:
+            async with self._connection() as db:  # one statement: atomic without BEGIN and COMMIT
+                kept = [] if finished else timers or []
+                seq = await db.fetchval(
+                    RECORD, text, now, finished, game.id, game.seq, json.dumps(action),
+                    [e["to"] for e in events], [e["text"] for e in events], finished or timers is not None,
+                    [t[0] for t in kept], [t[1] for t in kept], [t[2] for t in kept], [t[3] for t in kept])
+            if seq is None:
+                raise self._moved_on(game)
+        game.park(text)
+        game.seq = seq
+        if finished:
+            game.active = False
+
+    async def _record_handover(self, game: GameRow, action: dict, text: str, events: list[dict],
+                               rename: tuple[str, str], finished: bool, timers, now: float) -> int:
+        """record's rare case, a seat handed over: the player's events,
+        timers and votes move to the new player in the same transaction."""
         async with self.transaction() as db:
             # The version check, and the row's lock until the commit: the next writer waits, then finds seq moved.
             seq = await db.fetchval(
@@ -226,20 +278,18 @@ class PostgresStore:
                 " WHERE id = $4 AND ($5::bigint IS NULL OR seq = $5) RETURNING seq",
                 text, now, finished, game.id, game.seq)
             if seq is None:
-                raise GameMovedOn(f"Game {game.id} moved on in another process since this one read it "
-                                 f"(at action {game.seq}); this action was not recorded.")
+                raise self._moved_on(game)
             await db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)",
                              game.id, seq, json.dumps(action), now)
-            if rename:
-                old, new = rename
-                await db.execute("UPDATE events SET audience = $1 WHERE game_id = $2 AND audience = $3",
-                                 new, game.id, old)
-                await db.execute("UPDATE timers SET user_id = $1 WHERE game_id = $2 AND user_id = $3",
-                                 new, game.id, old)
-                # Store's UPDATE OR IGNORE: a vote the new player already cast stays single.
-                await db.execute("UPDATE skip_votes AS v SET voter_id = $1 WHERE game_id = $2 AND voter_id = $3"
-                                 " AND NOT EXISTS (SELECT 1 FROM skip_votes AS w WHERE w.game_id = v.game_id"
-                                 " AND w.turn = v.turn AND w.voter_id = $1)", new, game.id, old)
+            old, new = rename
+            await db.execute("UPDATE events SET audience = $1 WHERE game_id = $2 AND audience = $3",
+                             new, game.id, old)
+            await db.execute("UPDATE timers SET user_id = $1 WHERE game_id = $2 AND user_id = $3",
+                             new, game.id, old)
+            # Store's UPDATE OR IGNORE: a vote the new player already cast stays single.
+            await db.execute("UPDATE skip_votes AS v SET voter_id = $1 WHERE game_id = $2 AND voter_id = $3"
+                             " AND NOT EXISTS (SELECT 1 FROM skip_votes AS w WHERE w.game_id = v.game_id"
+                             " AND w.turn = v.turn AND w.voter_id = $1)", new, game.id, old)
             if events:
                 await db.executemany(
                     "INSERT INTO events (game_id, seq, audience, text, at) VALUES ($1, $2, $3, $4, $5)",
@@ -248,10 +298,12 @@ class PostgresStore:
                 await db.execute("DELETE FROM timers WHERE game_id = $1", game.id)
             if timers and not finished:
                 await self._insert_timers(db, game.id, timers)
-        game.park(text)
-        game.seq = seq
-        if finished:
-            game.active = False
+        return seq
+
+    @staticmethod
+    def _moved_on(game: GameRow) -> GameMovedOn:
+        return GameMovedOn(f"Game {game.id} moved on in another process since this one read it "
+                           f"(at action {game.seq}); this action was not recorded.")
 
     async def set_state(self, game_id: int, state: dict, active: bool):
         """Put a state in place without an action (tests and tools)."""
@@ -275,7 +327,8 @@ class PostgresStore:
         return [(r["seq"], r["audience"], r["text"]) for r in rows]
 
     async def _write(self, sql: str, *args):
-        async with self.transaction() as db:
+        """One statement: atomic by itself, without BEGIN and COMMIT."""
+        async with self._connection() as db:
             await db.execute(sql, *args)
 
     async def set_delivered(self, game_id: int, seq: int):
