@@ -7,6 +7,10 @@ from bot.engine.state import monster_called, trait_value
 from bot.engine.view import view
 
 
+# Where a player whose figure a haunt took off the board stands (haunt 47: the Minotaur token takes its place).
+OFF_THE_BOARD = "no figure on the board"
+
+
 def sheet(content, state: dict, pid: str) -> str:
     p = state["players"][pid]
     adv = content.adventurers[p["adventurer"]]
@@ -17,7 +21,7 @@ def sheet(content, state: dict, pid: str) -> str:
             pos = p["traits"][t]
             marks = " ".join(f"[{v}]" if i + 1 == pos else f" {v} " for i, v in enumerate(track))
             lines.append(f"  {t.capitalize():<9} {trait_value(content, state, pid, t)}   {marks}")
-        lines.append(f"  On the {content.tiles[p['tile']].name}")
+        lines.append(f"  On the {content.tiles[p['tile']].name}" if p["tile"] else f"  {OFF_THE_BOARD.capitalize()}")
     lines.append(f"  Power: {adv.power['name']}: {adv.power['text']}")
     if p["cards"]:
         for cid in p["cards"]:
@@ -56,7 +60,8 @@ def status(content, state: dict) -> str:
         vals = " ".join(f"{t[:3].capitalize()} {trait_value(content, s, pid, t)}" for t in TRAITS)
         dead = "" if p["alive"] else " (dead)"
         lines.append(f"  {p['name'] + dead:<12} {content.adventurers[p['adventurer']].name:<22} "
-                     f"{content.tiles[p['tile']].name:<22} {vals}  cards {len(p['cards'])}")
+                     f"{content.tiles[p['tile']].name if p['tile'] else OFF_THE_BOARD:<22} {vals}  "
+                     f"cards {len(p['cards'])}")
     h = s.get("haunt")
     if s["phase"] == "over" and h:
         lost = "the traitor's side won" if h.get("kind") in ("traitor", "several_traitors") else "the heroes were lost"

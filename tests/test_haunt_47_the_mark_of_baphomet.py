@@ -5,6 +5,8 @@ flight), the Minotaur's rampage and its Unstoppable turn, weapon-only
 attacks, searching omen tiles and the calming ritual."""
 import pytest
 
+from bot import text
+from bot.discord import messages
 from bot.engine import IllegalAction
 from bot.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
@@ -204,3 +206,16 @@ def test_an_undeclared_move_is_refused(engine):
     g.decide_all(0)
     with pytest.raises(IllegalAction, match="no move"):
         g.do("task", "cy", trait="speed", task="fly")
+
+
+def test_the_texts_show_the_traitor_whose_figure_the_minotaur_replaced(engine):
+    # Traitor's Tome, haunt 47: "Right Now" (the Minotaur token takes the traitor's figure's place). Found by the
+    # failover bench: the channel's pinned summary failed on the traitor's empty place (KeyError: None).
+    g = baphomet(engine)
+    g.decide_all(0)
+    assert g.p("bo")["tile"] is None
+    status = text.status(engine.content, g.state)
+    bo_line = next(line for line in status.splitlines() if line.strip().startswith("Bo"))
+    assert text.OFF_THE_BOARD in bo_line
+    assert text.OFF_THE_BOARD.capitalize() in text.sheet(engine.content, g.state, "bo")
+    assert "Bo" in messages.summary(engine.content, g.state)
