@@ -53,7 +53,6 @@ import asyncio
 import contextlib
 import collections
 import gc
-import json
 import os
 import pathlib
 import random
@@ -68,6 +67,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bot.discord.messages import BUSY  # noqa: E402  (the bot's "busy, try again")
+from bot.store import jsontext  # noqa: E402  (the states as the bot writes them)
 
 BUSY_TRIES = 5  # times a player sends a command the bot keeps saying it is too busy for
 
@@ -231,7 +231,9 @@ class Database:
             self.url = self.choice
         if self.url:  # the players' reads (made here: a thousand first reads at once must share one pool)
             import asyncpg
-            self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+
+            from bot.store.postgres import keep_session  # (single reads: no session state to reset)
+            self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4, reset=keep_session)
         return self
 
     async def __aexit__(self, *exc):
@@ -264,7 +266,7 @@ class Database:
             row = self.sqlite.execute("SELECT state FROM games WHERE channel_id = ? AND active = 1",
                                       (str(channel_id),)).fetchone()
             text = row[0] if row else None
-        return json.loads(text) if text else None
+        return jsontext.loads(text) if text else None
 
     async def query(self, sql: str) -> list[tuple]:
         """Rows of a read-only query without arguments (the same SQL on both databases)."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
 import secrets
 import zlib
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+import orjson
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -133,15 +133,15 @@ class GatewayConnection:
         return not self.ws.closed
 
     async def send(self, payload: dict) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
+        data = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
         async with self.lock:  # compression state and frame order must agree
             if self.ws.closed:
                 return
             try:
                 if self.compressor is not None:
-                    await self.ws.send_bytes(self.compressor(text.encode()))
+                    await self.ws.send_bytes(self.compressor(data))
                 else:
-                    await self.ws.send_str(text)
+                    await self.ws.send_str(data.decode())
             except (ConnectionResetError, RuntimeError):
                 return
         self.sent.append(payload)
@@ -231,7 +231,7 @@ class Gateway:
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     raw = msg.data if isinstance(msg.data, str) else msg.data.decode()
                     try:
-                        payload = json.loads(raw)
+                        payload = orjson.loads(raw)
                     except ValueError:
                         await conn.close(4002, b"Error while decoding payload")
                         break

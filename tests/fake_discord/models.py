@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import itertools
-import json
 import re
 import mimetypes
 import struct
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 import discord
+import orjson
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interactions import FakeInteraction
@@ -644,8 +644,8 @@ class StoredMessage:
     def snapshot(self) -> dict:
         return {
             "content": self.content,
-            "embeds": json.loads(json.dumps(self.embeds)),
-            "components": json.loads(json.dumps(self.components)),
+            "embeds": orjson.loads(orjson.dumps(self.embeds, option=orjson.OPT_NON_STR_KEYS)),
+            "components": orjson.loads(orjson.dumps(self.components, option=orjson.OPT_NON_STR_KEYS)),
             "attachments": [a.filename for a in self.attachments],
             "flags": self.flags,
             "edited_timestamp": self.edited_timestamp,

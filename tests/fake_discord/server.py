@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable, Optional, Union
 
 import aiohttp
+import orjson
 import yarl
 from aiohttp import web
 
@@ -159,7 +159,7 @@ def _json(data: Any, status: int = 200, headers: Optional[dict] = None) -> web.R
     h = {"Content-Type": "application/json"}
     if headers:
         h.update(headers)
-    return web.Response(body=json.dumps(data).encode(), status=status, headers=h)
+    return web.Response(body=orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS), status=status, headers=h)
 
 
 def _no_content() -> web.Response:
@@ -1417,7 +1417,7 @@ class FakeDiscord:
                     break
                 name = part.name or ""
                 if name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                    payload = orjson.loads(await part.text())  # type: ignore[union-attr]
                 elif part.filename is not None:  # type: ignore[union-attr]
                     m = re.match(r"files\[(\d+)\]", name)
                     index = int(m.group(1)) if m else len(uploads)
@@ -1429,7 +1429,7 @@ class FakeDiscord:
         if not body:
             return {}, []
         try:
-            data = json.loads(body)
+            data = orjson.loads(body)
         except ValueError:
             raise ApiError(400, 50109, "The request body contains invalid JSON.")
         return (data if isinstance(data, dict) else {"__list__": data}), []
