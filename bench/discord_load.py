@@ -66,6 +66,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bot.discord import event_loop  # noqa: E402
 from bot.discord.messages import BUSY  # noqa: E402  (the bot's "busy, try again")
 from bot.store import jsontext  # noqa: E402  (the states as the bot writes them)
 
@@ -90,6 +91,7 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
 
     from bot.config import Config, from_env
     from bot.content import load_content
+    from bot.discord import event_loop
     from bot.discord.client import make_bot
     from bot.engine import Engine
 
@@ -103,7 +105,7 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     bot = make_bot(config, Engine(load_content()))
     bot._connection.guild_ready_timeout = 0.05
     bot.stop_on_sigterm = True  # as in production: SIGTERM answers what was taken, then stops
-    bot.run(config.token, log_handler=None)
+    event_loop.run_client(bot, config.token)  # as in production: uvloop's loop when installed
 
 
 class BotProcesses:
@@ -490,6 +492,20 @@ def request_routes(requests) -> list[tuple[str, int]]:
     return routes.most_common()
 
 
+def windows(sent: list, width: float = 10.0) -> list[float]:
+    """The p99 of interaction to response in each `width` seconds of the
+    run (by when each was sent): whether the slow ones bunch together."""
+    answered = [(x.handle.dispatched_at, x.handle.responded_at - x.handle.dispatched_at) for x in sent
+                if x.handle.responded_at is not None]
+    if not answered:
+        return []
+    t0 = min(at for at, _ in answered)
+    slices: dict[int, list[float]] = {}
+    for at, took in answered:
+        slices.setdefault(int((at - t0) // width), []).append(took)
+    return [percentile(slices.get(i, []), 0.99) for i in range(max(slices) + 1)]
+
+
 def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
@@ -579,6 +595,7 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
         f"p99 {percentile(players.results, 0.99):.0f} ms",
         "  by command: " + ", ".join(f"{name} p99 {percentile(values, 0.99):.0f} ms"
                                      for name, values in sorted(players.by_command.items())),
+        "  p99 by 10 s of the run: " + ", ".join(f"{p:.0f}" for p in windows(players.sent)) + " ms",
     ]
     lags, maps = players.turn_messages()
     lines += [
@@ -673,4 +690,4 @@ if __name__ == "__main__":
         if options.processes > 1 and options.database == "sqlite":
             parser().error("several processes share one PostgreSQL database: add --database postgres "
                            "(or a postgresql:// URL)")
-        asyncio.run(main(options))
+        event_loop.run(main(options))  # the fake Discord on the bot's loop too: less of the 2 cores for it

@@ -419,4 +419,4 @@ if __name__ == "__main__":
     options = ap.parse_args()
     if options.database == "sqlite":
         ap.error("two bot processes share one PostgreSQL database: --database postgres or a postgresql:// URL")
-    asyncio.run(main(options))
+    load.event_loop.run(main(options))  # as bench/discord_load.py: the fake Discord on uvloop when installed

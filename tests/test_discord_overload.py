@@ -165,3 +165,64 @@ async def test_a_deferral_that_reaches_discord_too_late_takes_nothing_on(fake_di
     on_time = await t.slash(t.name_of(game.state["turn"]["player"]), "end")  # the next one goes through
     assert on_time.deferred and "Turn" in on_time.content
     assert (await t.state())["turn"]["number"] == number + 1
+
+
+async def test_an_answer_that_reaches_discord_too_late_is_a_warning_not_a_failed_command(
+        fake_discord, tmp_path, engine, monkeypatch, caplog):
+    """A "busy" answer, and a click's acknowledgement, that reach Discord
+    after it failed the interaction (10062, on a machine too busy to send
+    them in time) are warnings: nothing was taken on, nobody is left to
+    tell, and the next command and click go through."""
+    t = Table(fake_discord, tmp_path)
+    t.unpaced = True
+    bot = await t.start(engine)
+    await open_game(t)
+    game = await t.game()
+    number = game.state["turn"]["number"]
+    mover = t.name_of(game.state["turn"]["player"])
+
+    monkeypatch.setattr(bot.line, "too_long", lambda waited, game=None: True)  # busy: turned away at once
+    t.s.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", 404, 10062, "Unknown interaction")
+    busy = await t.s.slash(t.users[mover], t.channel, "end", wait=False)
+    await t.s.wait_for(lambda: any("answered" in r.getMessage() and "after Discord's limit" in r.getMessage()
+                                   for r in caplog.records), timeout=60, what="the warning for the busy answer")
+    assert not busy.answered.is_set()
+    monkeypatch.undo()
+
+    end = t.button_id(game, {"type": "end"})
+    await t.s.wait_for(lambda: t.last_with(end), timeout=60, what="the turn message's End button")
+    warned = len(caplog.records)
+    held, release = hold_actions(bot)
+    click = await t.s.click(t.users[mover], t.last_with(end), end, wait=False)
+    await held.wait()  # taken on; Discord fails it before the silent acknowledgement arrives
+    t.s.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", 404, 10062, "Unknown interaction")
+    release.set()
+    await t.s.wait_for(lambda: any("after Discord's limit" in r.getMessage() for r in caplog.records[warned:]),
+                       timeout=60, what="the warning for the click")
+    await t.done()
+    assert not click.answered.is_set()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "no failed command or view"
+    assert (await t.state())["turn"]["number"] == number + 1, "the click's action was committed before its answer"
+    game = await t.game()
+    assert t.last_with(t.button_id(game, {"type": "end"})), "the channel still sees it: the next turn's message"
+
+    # A command held past its patience: its deferral and then its answer both come too late.
+    warned = len(caplog.records)
+    held, release = hold_actions(bot)
+    t.s.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", 404, 10062, "Unknown interaction", times=2)
+    late = await t.s.slash(t.users[t.name_of(game.state["turn"]["player"])], t.channel, "end", wait=False)
+    await held.wait()
+    await t.s.wait_for(lambda: any("acknowledged" in r.getMessage() for r in caplog.records[warned:]), timeout=60,
+                       what="the deferral's warning")
+    release.set()
+    await t.s.wait_for(lambda: any("answered" in r.getMessage() for r in caplog.records[warned:]), timeout=60,
+                       what="the answer's warning")
+    await t.done()
+    assert not late.answered.is_set()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "no failed command"
+    game = await t.game()
+    assert game.state["turn"]["number"] == number + 2
+    assert t.last_with(t.button_id(game, {"type": "end"})), "the channel sees the committed action"
+
+    h = await t.slash(t.name_of(game.state["turn"]["player"]), "end")  # the next one goes through
+    assert "Turn" in h.content and (await t.state())["turn"]["number"] == number + 3

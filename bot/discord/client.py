@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import text, vocabulary
-from bot.discord import messages, turn_posts, views
+from bot.discord import event_loop, messages, turn_posts, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.line import Line
 from bot.discord.map_queue import MapQueue
@@ -325,7 +325,7 @@ class GameBot(discord.Client):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 self.thinking.add(interaction.id)
         except discord.NotFound as e:
-            if e.code != UNKNOWN_INTERACTION:
+            if not failed_by_discord(e):
                 raise
             log.warning("interaction %s acknowledged %.1f s after it was made, after Discord's limit",
                         interaction.id, waited_for(interaction))
@@ -405,6 +405,16 @@ class GameBot(discord.Client):
             await interaction.followup.send(message, ephemeral=True, **kwargs)
         else:
             await interaction.response.send_message(message, ephemeral=True, **kwargs)
+
+    async def private_if_in_time(self, interaction: discord.Interaction, message: str, **kwargs):
+        """The private answer to an action already committed: when it comes
+        after Discord's limit, a warning, and what follows still goes out."""
+        try:
+            await self.private(interaction, message, **kwargs)
+        except discord.NotFound as e:
+            if not failed_by_discord(e):
+                raise
+            answered_too_late(interaction)
 
     async def send_private(self, post, private: dict[str, list[str]], game, seq: int | None):
         """Secrets go by DM, or into each player's private thread where the
@@ -547,6 +557,10 @@ class GameBot(discord.Client):
                                                 "buttons, or /help.")
                 return
             await self.act(interaction, dict(carried.action), button=carried)
+        except discord.NotFound as e:
+            if not failed_by_discord(e):
+                raise
+            answered_too_late(interaction)
         finally:
             let_go(interaction)
 
@@ -559,6 +573,10 @@ class GameBot(discord.Client):
                 await self.send_map(interaction, game.state if game else {}, ephemeral=True)
             else:
                 await self.show_secrets(interaction, str(interaction.user.id))
+        except discord.NotFound as e:
+            if not failed_by_discord(e):
+                raise
+            answered_too_late(interaction)
         finally:
             let_go(interaction)
 
@@ -635,6 +653,10 @@ class GameBot(discord.Client):
             log.warning("command cut short by the stop: %r", getattr(error, "original", error))
             let_go(interaction)
             return
+        if failed_by_discord(error):  # its answer, "busy" included, came after Discord's limit: nobody to tell
+            answered_too_late(interaction)
+            let_go(interaction)
+            return
         log.exception("command failed", exc_info=error)
         try:
             await self.private(interaction, "Something went wrong on my side. Your game is safe; try again.")
@@ -667,6 +689,21 @@ def handling() -> list[asyncio.Task]:
 def waited_for(interaction: discord.Interaction) -> float:
     """Seconds since Discord made the interaction (its id's time)."""
     return discord.utils.utcnow().timestamp() - interaction.created_at.timestamp()
+
+
+def failed_by_discord(error: BaseException) -> bool:
+    """Whether Discord answered "unknown interaction" (10062): the answer
+    reached it after its 3 s, on a machine too busy to send it in time.
+    Discord has told the player already; nothing the bot sends can reach
+    them through that interaction any more."""
+    error = getattr(error, "original", error)  # (a command's error wraps the HTTP one)
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def answered_too_late(interaction: discord.Interaction):
+    """A warning, not an error: the bot was too busy, and said nothing wrong."""
+    log.warning("interaction %s answered %.1f s after it was made, after Discord's limit",
+                interaction.id, waited_for(interaction))
 
 
 def read_no_messages() -> discord.Intents:
@@ -805,7 +842,7 @@ def run(config):
         asyncio.run(GameService.check_database(config.database))
         bot = make_bot(config, engine)
         bot.stop_on_sigterm = True
-        bot.run(config.token, log_handler=None)
+        event_loop.run_client(bot, config.token)
     except (StoreError, ContentError) as e:
         log.critical("not starting: %s", e)
         raise SystemExit(1) from None

@@ -140,11 +140,11 @@ class TurnPosts:
         lines = [extra, *d.said] if extra else list(d.said)
         opening = d.opening + (1 if extra else 0)
         clicked = interaction is not None and interaction.type == discord.InteractionType.component
+        # The action is committed: the channel sees it even when its answer comes after Discord's limit.
         if clicked:
-            if not interaction.response.is_done():
-                await interaction.response.defer()  # the turn message shows what the click did
+            await bot.defer(interaction)  # silently: the turn message shows what the click did
         elif not answered:
-            await bot.private(interaction, (messages.chunks(lines) or d.public or ["Done."])[0])
+            await bot.private_if_in_time(interaction, (messages.chunks(lines) or d.public or ["Done."])[0])
         channel = channel or interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id) if interaction is not None else None
         await bot.send_private(bot.channel_poster(channel), d.private, game, outcome.seq)  # first: a map may take a while
