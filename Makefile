@@ -22,9 +22,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot $(ARGS)
 
-## make test: the whole test suite.
+## make test: the whole test suite, a worker per core (TEST_WORKERS=0: all in this one process).
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 table: $(STAMP)
 	$(BIN)/python -m bot table $(ARGS)

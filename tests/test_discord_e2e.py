@@ -7,7 +7,7 @@ import pytest
 
 from bot import autoplay, vocabulary
 from bot.config import Config
-from bot.discord import messages
+from bot.discord import messages, turn_posts
 from bot.discord.client import GameBot
 from bot.discord.pace import ChannelPace
 from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
@@ -18,6 +18,9 @@ from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture
 
 WAY_NAMES = {"north": "north", "east": "east", "south": "south", "west": "west", "stairs": "stairs",
              "grate": "grate"}
+
+
+QUICK_PACE = (5, 0.5)  # (writes, per seconds): Discord's channel pace, ten times quicker
 
 
 class Table:
@@ -38,12 +41,17 @@ class Table:
                              poll_seconds=3600)
         self.bot = None
         self.unpaced = False  # players far quicker than people: no channel pace (tests/test_discord_pace.py)
+        # Test players act the moment the bot answers: Discord's pace of 5 writes per 5 s would stretch their
+        # games to minutes, so each bot started here keeps the same pace ten times quicker; None: Discord's own.
+        self.pace: tuple[int, float] | None = QUICK_PACE
 
     async def start(self, engine):
         self.bot = await self.s.start_bot(GameBot(self.config, engine))
         self.bot.service.fixed_seed = 20261122
         if self.unpaced:
             self.bot.pace = ChannelPace(per=0.0)
+        elif self.pace:
+            self.bot.pace = ChannelPace(*self.pace)
         return self.bot
 
     async def restart(self, engine):
@@ -238,13 +246,14 @@ def seat_option(t: Table, pid: str, person_option: str) -> dict:
     return {person_option: t.users[t.name_of(pid)]}
 
 
-async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine):
+async def test_three_players_play_a_haunt_to_a_win_with_commands_and_buttons(fake_discord, tmp_path, engine,
+                                                                            monkeypatch):
     t = Table(fake_discord, tmp_path)
+    # The channel's pace ten times quicker (QUICK_PACE), before the restart and after it, and every write in
+    # the channel must keep to it; so does the moment a turn message's edit waits for more clicks.
+    assert t.pace == (5, 0.5)
+    monkeypatch.setattr(turn_posts, "QUIET", turn_posts.QUIET / 10)
     await t.start(engine)
-    # These players act the moment the bot answers, far faster than people: the channel's pace (Discord's
-    # 5 writes per 5 s, tests/test_discord_pace.py) would stretch this game to minutes, so it runs ten times
-    # quicker here, 5 writes per 0.5 s, and every write in the channel must keep to it.
-    t.bot.pace = ChannelPace(writes=5, per=0.5)
     start = await open_game(t)
     assert "The game begins" in start.content
     await t.done("the start shown")

@@ -35,6 +35,7 @@ async def test_a_window_never_holds_more_writes_than_allowed():
 
 async def test_quick_players_never_exceed_five_writes_in_five_seconds(fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
+    t.pace = None  # Discord's own pace, 5 writes per 5 s
     await t.start(engine)
     await open_game(t)
     await t.s.wait_for(t.bot.turn_posts.idle, timeout=60, what="the start shown")
