@@ -3,9 +3,24 @@ import pathlib
 import pytest
 
 from bot.content import load_content
+from bot.discord.client import GameBot
 from bot.engine import Engine
 
 SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
+
+
+def start_test_renderer():
+    """How the map worker of every bot the tests start begins: at the usual
+    priority. The bot puts its worker in Linux's idle class (GameBot's
+    start_renderer, tested in tests/test_capacity_parts.py), where it draws
+    only with CPU time nothing else wants; beside other tests (a worker per
+    core, or a second suite) there is none, and a map or the end's replay
+    would wait for minutes."""
+
+
+@pytest.fixture(autouse=True)
+def renderer_at_usual_priority(monkeypatch):
+    monkeypatch.setattr(GameBot, "start_renderer", staticmethod(start_test_renderer))
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.discord import views
-from bot.discord.client import yield_cpu
+from bot.discord.client import GameBot, yield_cpu
 from bot.discord.map_queue import MapQueue
 from bot.discord.at_scale import FLOOR, let_go, sweep_when_doubled
 from bot.render import encode_png, png, render_image
@@ -94,6 +94,11 @@ async def test_a_failed_render_reaches_the_one_waiting_and_the_queue_goes_on():
 def test_the_map_worker_draws_only_with_cpu_time_nothing_else_wants():
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=yield_cpu) as worker:
         assert worker.submit(os.sched_getscheduler, 0).result(30) == os.SCHED_IDLE
+
+
+def test_the_bot_starts_its_map_worker_that_way(monkeypatch):
+    monkeypatch.undo()  # (tests/conftest.py starts it at the usual priority for every other test)
+    assert GameBot.start_renderer is yield_cpu
 
 
 # --- the PNG writer ---------------------------------------------------------------------

@@ -42,7 +42,21 @@ MAP_AFTER_ANSWER_WAIT = 30.0  # seconds a map posted after its answer may wait f
 RENDER_NICENESS = 19  # where the idle class is missing: the map worker yields the CPU as far as niceness goes
 
 
+def yield_cpu():
+    """Runs in the render worker as it starts: it draws only with CPU time
+    nothing else wants (Linux's idle class), so the bot's answers never wait
+    for a map; a map that cannot start in time is skipped, not the answer."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):  # not Linux
+        os.nice(RENDER_NICENESS)
+
+
 class GameBot(discord.Client):
+    # Runs in the map worker as it starts (pickled by name into it): into Linux's idle class. (The tests
+    # start it their own way, tests/conftest.py: their machine is busy with other tests, not with answers.)
+    start_renderer = staticmethod(yield_cpu)
+
     def __init__(self, config, engine, *, intents: discord.Intents | None = None, **options):
         # Nothing the bot sends pings anyone unless a message names who: a player
         # called "@everyone" or a role mention in a nickname stays plain text.
@@ -76,7 +90,7 @@ class GameBot(discord.Client):
         self.draining = False  # stopping gracefully: no new interaction taken, those taken answered
         self.stop_on_sigterm = False  # (set by run(): a deploy's SIGTERM drains, then closes)
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
-        self.renderer = render_pool(yield_cpu)  # the map worker, which ends with the bot (see worker.py)
+        self.renderer = render_pool(self.start_renderer)  # the map worker, which ends with the bot (see worker.py)
         self.maps = MapQueue(self.renderer)
         self.topics = _rules_topics()
         from bot.discord.commands import register
@@ -779,16 +793,6 @@ class Thinking:
             self.loading.discard(interaction_id)
             return True
         return False
-
-
-def yield_cpu():
-    """Runs in the render worker as it starts: it draws only with CPU time
-    nothing else wants (Linux's idle class), so the bot's answers never wait
-    for a map; a map that cannot start in time is skipped, not the answer."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):  # not Linux
-        os.nice(RENDER_NICENESS)
 
 
 def warm_renderer():
