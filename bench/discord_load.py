@@ -91,7 +91,6 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
 
     from bot.config import Config, from_env
     from bot.content import load_content
-    from bot.discord import event_loop
     from bot.discord.client import make_bot
     from bot.engine import Engine
 

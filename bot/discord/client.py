@@ -2,6 +2,7 @@
 input, asks the service, and shows what happened; the rules live in the
 engine."""
 import asyncio
+import contextlib
 import gc
 import io
 import logging
@@ -423,12 +424,8 @@ class GameBot(discord.Client):
     async def private_if_in_time(self, interaction: discord.Interaction, message: str, **kwargs):
         """The private answer to an action already committed: when it comes
         after Discord's limit, a warning, and what follows still goes out."""
-        try:
+        with unless_too_late(interaction):
             await self.private(interaction, message, **kwargs)
-        except discord.NotFound as e:
-            if not failed_by_discord(e):
-                raise
-            answered_too_late(interaction)
 
     async def send_private(self, post, private: dict[str, list[str]], game, seq: int | None):
         """Secrets go by DM, or into each player's private thread where the
@@ -566,31 +563,25 @@ class GameBot(discord.Client):
         door as a slash command (the service refuses one from an earlier
         turn or a finished game)."""
         try:
-            if carried is None:
-                await self.private(interaction, "That button is from an older version of the bot; use the newest "
-                                                "buttons, or /help.")
-                return
-            await self.act(interaction, dict(carried.action), button=carried)
-        except discord.NotFound as e:
-            if not failed_by_discord(e):
-                raise
-            answered_too_late(interaction)
+            with unless_too_late(interaction):
+                if carried is None:
+                    await self.private(interaction, "That button is from an older version of the bot; use the "
+                                                    "newest buttons, or /help.")
+                    return
+                await self.act(interaction, dict(carried.action), button=carried)
         finally:
             let_go(interaction)
 
     async def on_view_button(self, interaction: discord.Interaction, kind: str):
         try:
-            if kind == "sheet":
-                await self.show_sheet(interaction)
-            elif kind == "map":
-                game = await self.service.latest_game(str(interaction.channel_id))
-                await self.send_map(interaction, game.state if game else {}, ephemeral=True)
-            else:
-                await self.show_secrets(interaction, str(interaction.user.id))
-        except discord.NotFound as e:
-            if not failed_by_discord(e):
-                raise
-            answered_too_late(interaction)
+            with unless_too_late(interaction):
+                if kind == "sheet":
+                    await self.show_sheet(interaction)
+                elif kind == "map":
+                    game = await self.service.latest_game(str(interaction.channel_id))
+                    await self.send_map(interaction, game.state if game else {}, ephemeral=True)
+                else:
+                    await self.show_secrets(interaction, str(interaction.user.id))
         finally:
             let_go(interaction)
 
@@ -718,6 +709,18 @@ def answered_too_late(interaction: discord.Interaction):
     """A warning, not an error: the bot was too busy, and said nothing wrong."""
     log.warning("interaction %s answered %.1f s after it was made, after Discord's limit",
                 interaction.id, waited_for(interaction))
+
+
+@contextlib.contextmanager
+def unless_too_late(interaction: discord.Interaction):
+    """`with unless_too_late(interaction):` answering it, where an answer
+    Discord has already failed (failed_by_discord) is answered_too_late."""
+    try:
+        yield
+    except discord.NotFound as e:
+        if not failed_by_discord(e):
+            raise
+        answered_too_late(interaction)
 
 
 def read_no_messages() -> discord.Intents:

@@ -1,5 +1,5 @@
-"""The event loop the bot runs on: uvloop's when it is installed (the
-`fast` extra; Linux and macOS), asyncio's own otherwise. Every answer the
+"""The event loop the bot runs on: uvloop's when it is installed (one of
+the bot's dependencies on Linux and macOS), asyncio's own otherwise. Every answer the
 bot sends crosses the loop's sockets and callbacks several times, and
 uvloop does that work in C: the same game for less CPU per interaction."""
 import asyncio
