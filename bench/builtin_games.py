@@ -17,8 +17,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from bot.content import load_content  # noqa: E402
-from bot.engine import Engine  # noqa: E402
+from bot.games.babg.content import load_content  # noqa: E402
+from bot.games.babg.engine import Engine  # noqa: E402
 from tests.builtin_games import play_with_builtins  # noqa: E402
 from tests.fake_discord.server import FakeDiscord  # noqa: E402
 

@@ -90,9 +90,9 @@ def serve_bot(port: int, data_dir: str, guild_id: int):
     import yarl
 
     from bot.config import Config, from_env
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     from bot.discord.client import make_bot
-    from bot.engine import Engine
+    from bot.games.babg.engine import Engine
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
@@ -299,8 +299,8 @@ class Sent:
 class Players:
     def __init__(self, s, database: Database, think: float, rnd: random.Random, map_setting: str | None = None,
                  answer_timeout: float = 30, result_timeout: float = 30):
-        from bot.content import load_content
-        from bot.engine import Engine
+        from bot.games.babg.content import load_content
+        from bot.games.babg.engine import Engine
         self.s, self.think, self.rnd, self.map = s, think, rnd, map_setting
         self.engine = Engine(load_content())
         self.database = database
@@ -383,7 +383,7 @@ class Players:
 
     async def step(self, channel, users, think: bool = True) -> bool:
         """The game's next command, by whoever must act (False: the game is over)."""
-        from bot.engine.legal import actor
+        from bot.games.babg.engine.legal import actor
         by_id = {str(u.id): u for u in users}
         state = await self.state(channel.id)
         if state is None or actor(state) not in by_id:

@@ -14,9 +14,9 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from bot import autoplay  # noqa: E402
-from bot.content import load_content  # noqa: E402
-from bot.engine import Engine  # noqa: E402
+from bot.games.babg import autoplay  # noqa: E402
+from bot.games.babg.content import load_content  # noqa: E402
+from bot.games.babg.engine import Engine  # noqa: E402
 from tests.playout import new_auto_game  # noqa: E402
 
 

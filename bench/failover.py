@@ -91,7 +91,7 @@ def expected(engine, state: dict, action: dict):
     channel); None when the rules refuse it."""
     from bot.discord import messages
     from bot.discord.turn_posts import in_play
-    from bot.engine import IllegalAction
+    from bot.games.babg.engine import IllegalAction
     from bot.service import seats
     try:
         after, events = engine.apply(state, action)
@@ -113,7 +113,7 @@ def next_command(engine, state: dict | None, users, rnd: random.Random, map_sett
     """(user, command name, its options, note) for what the game needs next;
     the note holds the log key and the answer that says it was done. None:
     nothing to do (nobody to act)."""
-    from bot.engine.legal import actor
+    from bot.games.babg.engine.legal import actor
     if state is None:
         options = {"map": map_setting} if map_setting else {}
         return users[0], "game", {"subcommand": "new", "options": options}, \

@@ -6,7 +6,9 @@ haunt, chosen in place of the chart's, from the start of the game.
 
 Prints, per haunt and in all, how many games each side won and how they
 ended (a condition the bot checks, a claimed win, no end within the action
-limit, an exception)."""
+limit, an exception). A game two sides won together (haunt 42: the heroes
+with the traitor they freed) is named "heroes+traitor" and counts as a win
+for each side; the table notes how many such games a haunt had."""
 import argparse
 import collections
 import pathlib
@@ -15,9 +17,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from bot import autoplay  # noqa: E402
-from bot.content import load_content  # noqa: E402
-from bot.engine import Engine  # noqa: E402
+from bot.games.babg import autoplay  # noqa: E402
+from bot.games.babg.content import load_content  # noqa: E402
+from bot.games.babg.engine import Engine  # noqa: E402
 
 
 def numbers(text: str) -> list[int]:
@@ -48,7 +50,23 @@ def play(engine, number: int, seed: int, max_actions: int, fair: bool = False) -
     if state["phase"] != "over":
         return "no end", "action limit"
     result = state.get("result") or {}
+    if result.get("sides"):  # sides winning together (bot.games.babg.engine.haunt_play.finish)
+        return "+".join(result["sides"]), result.get("reason")
     return result.get("winner") or "nobody", result.get("reason")
+
+
+def won_by(winner: str, side: str) -> bool:
+    """Whether `side` won a game whose winner is `winner` (alone or with another side)."""
+    return side in winner.split("+")
+
+
+def wins(ends, side: str) -> int:
+    return sum(n for (w, _), n in ends.items() if won_by(w, side))
+
+
+def together(ends) -> int:
+    """Games won by the heroes and the traitor's side together."""
+    return sum(n for (w, _), n in ends.items() if won_by(w, "heroes") and won_by(w, "traitor"))
 
 
 def main(argv=None) -> int:
@@ -68,15 +86,15 @@ def main(argv=None) -> int:
         ends = collections.Counter(play(engine, number, number * 1000 + g, args.max_actions, args.fair)
                                    for g in range(args.games))
         total.update(ends)
-        sides = {winner for winner, _ in ends}
-        both += {"traitor", "heroes"} <= sides
+        both += bool(wins(ends, "traitor") and wins(ends, "heroes"))
         print(f"haunt {number}: " + ", ".join(f"{w} ({r}) {n}" for (w, r), n in sorted(ends.items())), flush=True)
         rows.append((number, ends))
     games = sum(total.values())
     checked = sum(n for (w, r), n in total.items() if r not in ("declared", "action limit") and w != "exception")
-    heroes = sum(n for (w, _), n in total.items() if w == "heroes")
+    heroes = wins(total, "heroes")
     print(f"games: {games}; ended on a condition the bot checks: {checked} ({100 * checked // max(1, games)}%); "
-          f"heroes won: {heroes} ({100 * heroes // max(1, games)}%); haunts both sides won: {both}")
+          f"heroes won: {heroes} ({100 * heroes // max(1, games)}%), {together(total)} of them with the traitor; "
+          f"haunts both sides won: {both}")
     if args.markdown:
         print(markdown(engine.content, rows))
     return 0
@@ -84,16 +102,17 @@ def main(argv=None) -> int:
 
 def markdown(content, rows) -> str:
     """One line per haunt: games, how many ended on a checked condition,
-    each side's wins."""
+    each side's wins (a game both sides won counts for each, noted beside
+    the title: "won by both: N"), and the games neither side won."""
     lines = ["| haunt | games | ended on a checked condition | heroes won | traitor's side won | other |",
              "|---|---|---|---|---|---|"]
     for number, ends in rows:
         games = sum(ends.values())
         checked = sum(n for (w, r), n in ends.items() if r not in ("declared", "action limit") and w != "exception")
-        heroes = sum(n for (w, _), n in ends.items() if w == "heroes")
-        traitor = sum(n for (w, _), n in ends.items() if w == "traitor")
-        title = content.haunts[number].raw.get("title", "")
-        lines.append(f"| {number} {title} | {games} | {checked} | {heroes} | {traitor} | {games - heroes - traitor} |")
+        heroes, traitor, both = wins(ends, "heroes"), wins(ends, "traitor"), together(ends)
+        title = content.haunts[number].raw.get("title", "") + (f" (won by both: {both})" if both else "")
+        lines.append(f"| {number} {title} | {games} | {checked} | {heroes} | {traitor} | "
+                     f"{games - heroes - traitor + both} |")
     return "\n".join(lines)
 
 

@@ -2,14 +2,14 @@
 30 tokens) drawn and encoded to PNG bytes, against the floor: writing that
 same finished picture alone with Pillow's own PNG writer (zlib level 3),
 what any map would cost before our work. The pictures are drawn paletted
-(bot/render/palette.py), so the floor is Pillow writing exactly the paletted
+(bot/games/babg/render/palette.py), so the floor is Pillow writing exactly the paletted
 image our PNG holds (checked: the decoded PNG has the same pixels). Each
 run times the render and the floor back to back, so that a busy machine
 slows both alike. Our PNG writer (bot/render/png.py) is timed on its own too.
 
 Targets: full render median at most 1.5x the floor, p95 under 150 ms.
 
-The turn picture (bot/render/turn.py, the tiles round the turn, for a
+The turn picture (bot/games/babg/render/turn.py, the tiles round the turn, for a
 phone) is timed the same way beside it: size, median and p95, and its own
 floor (Pillow's PNG writer on that finished paletted turn image). Target: at
 most 1.5x its floor. The same state is drawn each run, so the caches keyed
@@ -36,12 +36,12 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
-from bot.content import load_content  # noqa: E402
-from bot.engine import Engine  # noqa: E402
-from bot.engine.view import view  # noqa: E402
-from bot.render import (COMPRESS_LEVEL, COMPRESSOR, render_map, render_paletted, render_turn,  # noqa: E402
+from bot.games.babg.content import load_content  # noqa: E402
+from bot.games.babg.engine import Engine  # noqa: E402
+from bot.games.babg.engine.view import view  # noqa: E402
+from bot.games.babg.render import (COMPRESS_LEVEL, COMPRESSOR, render_map, render_paletted, render_turn,  # noqa: E402
                         render_turn_paletted)
-from bot.render.demo import full_map  # noqa: E402
+from bot.games.babg.render.demo import full_map  # noqa: E402
 from bot.render.png import paletted_png  # noqa: E402
 
 

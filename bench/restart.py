@@ -20,10 +20,10 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from bot import autoplay  # noqa: E402
-from bot.content import load_content  # noqa: E402
-from bot.engine import Engine, IllegalAction  # noqa: E402
-from bot.engine.legal import actor  # noqa: E402
+from bot.games.babg import autoplay  # noqa: E402
+from bot.games.babg.content import load_content  # noqa: E402
+from bot.games.babg.engine import Engine, IllegalAction  # noqa: E402
+from bot.games.babg.engine.legal import actor  # noqa: E402
 from bot.service import GameService  # noqa: E402
 
 ADVENTURERS = ("torskar", "lia", "gretchen")

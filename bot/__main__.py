@@ -3,12 +3,12 @@ table. `python -m bot table ...` and `python -m bot content` name them."""
 import os
 import sys
 
-from bot.content import ContentError
+from bot.games.babg.content import ContentError
 
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "content":
-        from bot.content.report import main as content_main
+        from bot.games.babg.content.report import main as content_main
         return content_main(argv[1:])
     if argv and argv[0] == "table":
         argv = argv[1:]

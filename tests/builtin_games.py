@@ -6,10 +6,10 @@ secrets the person could see, and how many writes the channel took."""
 import dataclasses
 import random
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.discord import turn_posts
 from bot.discord.pace import ChannelPace
-from bot.engine.legal import actor
+from bot.games.babg.engine.legal import actor
 from tests.test_discord_e2e import Table, busiest, channel_writes, play_one
 
 REVEAL = "everything that was hidden"  # the end's message, which may tell every secret

@@ -2,9 +2,9 @@ import pathlib
 
 import pytest
 
-from bot.content import load_content
+from bot.games.babg.content import load_content
 from bot.discord.client import GameBot
-from bot.engine import Engine
+from bot.games.babg.engine import Engine
 
 SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
 
@@ -65,7 +65,7 @@ class Game:
         return self.state["players"][pid]
 
     def value(self, pid, trait):
-        from bot.engine.state import trait_value
+        from bot.games.babg.engine.state import trait_value
         return trait_value(self.c, self.state, pid, trait)
 
     def top(self, stack, tile_id):
@@ -103,7 +103,7 @@ class Game:
 def dice(monkeypatch):
     """Decide what the next rolls show: `dice.next(2, 2, 0)` queues faces
     for the next roll (any number of calls queue more rolls)."""
-    from bot.engine import rng
+    from bot.games.babg.engine import rng
 
     class Dice:
         def __init__(self):

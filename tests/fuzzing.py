@@ -5,7 +5,7 @@ import random
 
 from hypothesis import strategies as hs
 
-from bot.engine.actions import VERBS
+from bot.games.babg.engine.actions import VERBS
 
 FIELDS = sorted({f for fields in VERBS.values() for f in fields})
 WEIRD_TEXT = ["", " ", "north", "NORTH", "stairs", "grate", "might", "Speed", "heroes", "traitor", "all",

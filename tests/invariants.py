@@ -1,9 +1,9 @@
 """Checks that must hold after every action of every game."""
 import json
 
-from bot.engine import board as bd
-from bot.engine import tokens as tk
-from bot.engine.content import TRAITS
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.content import TRAITS
 
 START = ("elfsong_tavern", "kitchen_basement")
 

@@ -2,8 +2,8 @@
 checks that are either notable rules or suspected to be wrong, played
 through the real actions. Ann plays Torskar (Might 5, Speed 4, Knowledge 3,
 Sanity 3), Bo Lia, Cy Gretchen; Ann's right-hand neighbour is Cy."""
-from bot.engine import tokens as tk
-from bot.engine.ctx import Ctx
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.ctx import Ctx
 from tests.test_effects_events import end_round
 from tests.test_effects_haunt_cards import wererat
 from tests.test_effects_kit import draw_event, resolve_event
@@ -141,7 +141,7 @@ def test_wererat_bite_infecting_is_the_attackers_choice(engine, dice):
 
 def test_rogue_air_elemental_on_an_already_slowed_turn_slows_the_next_one(game, dice):
     # Card: Rogue Air Elemental (0-1: "on your next turn you can move only 1 space")
-    from bot.engine import moves
+    from bot.games.babg.engine import moves
     dice.next(0, 0, 0, 0, 0)
     dice.next(1)
     draw_event(game, "rogue_air_elemental")

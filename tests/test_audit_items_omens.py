@@ -3,7 +3,7 @@ clauses no other test checks and that looked doubtful or notable, played through
 `text` is the rule; an xfail names the engine function that departs from it."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.test_effects_kit import give, my_turn, resolve_event
 from tests.test_haunt_play import attack_ready
 
@@ -14,8 +14,8 @@ def positions(g, pid, traits=("might", "speed")):
 
 def wererat(g, tile):
     """A Wererat (haunt 18's small monster, Might 4, Speed 3) on `tile`."""
-    from bot.engine import haunt_play
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import haunt_play
+    from bot.games.babg.engine.ctx import Ctx
     return haunt_play.add_monster(Ctx(g.c, g.state), "Wererat", tile)
 
 

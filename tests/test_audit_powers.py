@@ -12,8 +12,8 @@ a straight west-east line of doorways; everybody starts on the Elfsong Tavern).
 """
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
 from tests.conftest import Game
 from tests.invariants import check
 from tests.test_effects_haunt_attacks import asked, haunt_game, positions, said, settle
@@ -29,7 +29,7 @@ def kill(g, pid):
 
 def haunt_after(g, revealer="ann"):
     """Start haunt 18 in a game already under way (before-the-haunt use first)."""
-    from bot.engine.turns import start_haunt
+    from bot.games.babg.engine.turns import start_haunt
     g.place("house_of_blood", "city", 1, -1)
     start_haunt(Ctx(g.c, g.state), revealer, "berserker_axe", "house_of_blood")
     arena(g)

@@ -5,14 +5,14 @@ import re
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.conftest import Game
 from tests.test_effects_haunt_cards import monster, wererat
 from tests.test_effects_kit import draw_event, give, my_turn
 from tests.test_haunt_play import all_ready, attack_ready, revealed
 
 def _tile_ids():
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     return sorted(load_content().tiles)
 
 

@@ -2,8 +2,8 @@
 controls say why instead of leaving the player to guess."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import across_barrier, legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import across_barrier, legal_actions
 from bot.discord.views import turn_controls
 from tests.test_haunt_play import all_ready, revealed
 

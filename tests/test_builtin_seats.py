@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.discord import messages
-from bot.engine import IllegalAction
-from bot.engine.legal import actor
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import actor
 from bot.service import GameService, seats
 from tests.conftest import Game
 

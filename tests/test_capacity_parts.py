@@ -21,8 +21,9 @@ from bot.discord import views
 from bot.discord.client import GameBot, yield_cpu
 from bot.discord.map_queue import MapQueue
 from bot.discord.at_scale import FLOOR, let_go, sweep_when_doubled
-from bot.render import encode_png, png, render_image
-from bot.render.demo import played
+from bot.games.babg.render import encode_png, render_image
+from bot.render import png
+from bot.games.babg.render.demo import played
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
 

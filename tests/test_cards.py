@@ -1,7 +1,7 @@
 """Rulebook: Drawing Event, Item, and Omen Cards; Use Item and Omen Cards."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 
 
 def discover_event(game, card_id, dice, *faces):

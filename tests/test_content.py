@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from bot.content import read_files
-from bot.engine.content import ContentError, build_content
+from bot.games.babg.content import read_files
+from bot.games.babg.engine.content import ContentError, build_content
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def test_content_command_reports_counts():
 
 def test_every_entry_has_a_working_effect(content):
     # Project rule: every card, tile and power is carried out by the engine; a named function counts only with a handler
-    from bot.content.report import effect_ways
+    from bot.games.babg.content.report import effect_ways
     ways = effect_ways(content)
     assert len(ways) == 80 + 47 + 12
     assert [f"{kind} {e.name}" for kind, e, how in ways if not how] == []
@@ -84,8 +84,8 @@ def test_every_entry_has_a_working_effect(content):
 
 
 def test_a_special_without_a_handler_is_not_an_effect(content, monkeypatch):
-    from bot.content.report import effect_ways
-    from bot.engine import effects
+    from bot.games.babg.content.report import effect_ways
+    from bot.games.babg.engine import effects
     monkeypatch.delitem(effects.SPECIALS, "whispering_skull")
     how = {e.id: h for _, e, h in effect_ways(content)}
     assert not any(h.startswith("named") for h in how["whispering_skull"])

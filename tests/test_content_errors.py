@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot.content import RULES_DATA, ContentError, load_content
+from bot.games.babg.content import RULES_DATA, ContentError, load_content
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -1,8 +1,8 @@
 """`python -m bot content --haunts`: per haunt, the rules the bot carries out
 and those left to the players with why, read from each rule set's
 docstring, so the list cannot drift from the module that does the work."""
-from bot.content import load_content
-from bot.content.report import haunt_rules, main, module_rules, setup_by_hand
+from bot.games.babg.content import load_content
+from bot.games.babg.content.report import haunt_rules, main, module_rules, setup_by_hand
 
 DOC = """Haunt 99, Example (Traitor's Tome).
 
@@ -49,7 +49,7 @@ def test_the_command_prints_every_haunt(capsys):
 
 def test_a_setup_step_left_by_hand_is_found_by_running_the_setup(monkeypatch):
     # The report runs each haunt's setup: a setup step the rule set stops carrying out shows up as left to players.
-    from bot.engine import rulesets
+    from bot.games.babg.engine import rulesets
     content = load_content()
     assert setup_by_hand(content, 4) == []
     monkeypatch.setattr(type(rulesets.REGISTRY[4]), "setup_step", lambda self, ctx, step: None)
@@ -58,7 +58,7 @@ def test_a_setup_step_left_by_hand_is_found_by_running_the_setup(monkeypatch):
 
 
 def test_the_report_lists_what_a_rule_set_declares_it_leaves(monkeypatch):
-    from bot.engine import rulesets
+    from bot.games.babg.engine import rulesets
     monkeypatch.setattr(type(rulesets.REGISTRY[4]), "left_to_players", ("the weather: no tile says how it changes",))
     row = next(r for r in haunt_rules(load_content()) if r["number"] == 4)
     assert row["left"] == ["the weather: no tile says how it changes"]

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.content import read_files
-from bot.engine.content import COUNT_WORDS, ContentError, build_content, count_problem
+from bot.games.babg.content import read_files
+from bot.games.babg.engine.content import COUNT_WORDS, ContentError, build_content, count_problem
 
 BEHOLDER = "haunts/01_do_beholders_dream_of_electric_eye_rays.toml"
 GLURK = "haunts/02_glurk_rises.toml"
@@ -380,6 +380,6 @@ def test_count_forms_the_engine_cannot_read(bad):
 
 
 def test_count_words_are_the_engines():
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     assert COUNT_WORDS == haunt_play.COUNT_WORDS
     assert re.fullmatch(r"[a-z_]+", "".join(COUNT_WORDS))

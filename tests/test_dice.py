@@ -1,8 +1,8 @@
 from collections import Counter
 
-from bot.engine import rng
-from bot.engine.ctx import Ctx
-from bot.engine.effects import dice_for
+from bot.games.babg.engine import rng
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.effects import dice_for
 
 
 def test_die_faces():

@@ -5,12 +5,12 @@ changes nothing; the current turn's buttons survive a restart."""
 import pytest
 
 from bot.discord import messages
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import begin
-from bot.engine.legal import actor, legal_actions
-from bot.engine.turns import start_haunt
-from bot.vocabulary import describe
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import begin
+from bot.games.babg.engine.legal import actor, legal_actions
+from bot.games.babg.engine.turns import start_haunt
+from bot.games.babg.vocabulary import describe
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 
@@ -133,7 +133,7 @@ async def test_the_buttons_are_the_legal_actions_and_monsters_get_stairs_when_le
         pytest.fail(f"the Beholder may take the Kitchen's stairs: {e.reason}")
     if {k: v for k, v in stairs.items() if k != "player"} not in legal:
         pytest.xfail("the engine accepts a monster on the stairs, but legal_actions does not list it yet "
-                     "(bot/engine/legal.py monster_actions)")
+                     "(bot/games/babg/engine/legal.py monster_actions)")
     assert {k: v for k, v in stairs.items() if k != "player"} in offered
     h = await t.click(t.name_of(runner), t.button_id(game, stairs), message=message)
     assert not h.ephemeral, h.content

@@ -7,9 +7,9 @@ import json
 import random
 import re
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.discord import client
-from bot.engine.view import view
+from bot.games.babg.engine.view import view
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, play_one
 

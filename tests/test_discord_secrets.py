@@ -1,9 +1,9 @@
 """End to end through the real discord.py client: what nobody may learn from
 the channel. A nickname cannot ping the server; a claimed win in a
 hidden-traitor haunt is answered privately and announced unsigned."""
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import begin
-from bot.engine.turns import start_haunt
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import begin
+from bot.games.babg.engine.turns import start_haunt
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 

@@ -11,12 +11,12 @@ secret "which tile do you write on your secret paper?" lists some 30 tiles."""
 import discord
 
 from bot.discord import views
-from bot.engine import effects
-from bot.engine.ctx import Ctx
-from bot.engine import legal
-from bot.engine.legal import legal_actions
-from bot.engine.turns import start_haunt
-from bot.vocabulary import describe, from_select, select_value, to_select_id, turn_number
+from bot.games.babg.engine import effects
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine import legal
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.turns import start_haunt
+from bot.games.babg.vocabulary import describe, from_select, select_value, to_select_id, turn_number
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 

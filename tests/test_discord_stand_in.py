@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.discord import turn_posts
-from bot.engine.legal import actor
+from bot.games.babg.engine.legal import actor
 from bot.service import seats
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game, play_one

@@ -3,7 +3,7 @@ posts everything that was hidden, and nothing of it shows while the game is
 in play."""
 import random
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.discord.pace import ChannelPace
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, play_one

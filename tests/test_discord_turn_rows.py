@@ -9,8 +9,8 @@ import re
 from collections import defaultdict
 
 from bot.discord import views
-from bot.engine.legal import legal_actions
-from bot.vocabulary import spoken, turn_number
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.vocabulary import spoken, turn_number
 from tests.conftest import arrange_hidden_traitor_reveal
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game

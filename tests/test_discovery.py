@@ -1,7 +1,7 @@
 """Rulebook: Discover a New Tile; Drawing Event, Item, and Omen Cards."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 
 
 def test_doorway_colour_picks_the_stack_and_the_tile_joins_it(game):
@@ -11,7 +11,7 @@ def test_doorway_colour_picks_the_stack_and_the_tile_joins_it(game):
     game.do("move", "ann", way="west")  # the Kitchen's west doorway is yellow: street
     assert game.state["board"]["dead_end"] == {"level": "city", "x": -1, "y": 0, "rot": 1}
     assert game.p("ann")["tile"] == "dead_end"
-    from bot.engine.board import exits
+    from bot.games.babg.engine.board import exits
     assert exits(game.c, game.state["board"], "dead_end") == {"east": "kitchen"}
 
 
@@ -31,7 +31,7 @@ def test_new_tile_turns_to_connect_as_many_doors_as_possible(game):
     game.top("building", "hall_of_wonders")  # doorways south and west
     game.do("move", "ann", way="north")
     assert game.state["board"]["hall_of_wonders"]["rot"] == 3  # south + east: joins both neighbours
-    from bot.engine.board import exits
+    from bot.games.babg.engine.board import exits
     assert exits(game.c, game.state["board"], "hall_of_wonders") == {"south": "inner_chamber",
                                                                         "east": "felogyrs_fireworks"}
 
@@ -115,7 +115,7 @@ def test_when_every_tile_left_would_seal_the_level_the_player_turns_a_tile_to_re
     # would seal off the level, the player whose turn it is rearranges the level until it has free doorways.
     # Ruling: the rearrangement turns one of the level's tiles (not the start tile) to open a doorway, cutting
     # nothing off.
-    from bot.engine import board as bd
+    from bot.games.babg.engine import board as bd
     for tid, (x, y, rot) in SEALED_CATACOMB.items():
         game.place(tid, "catacomb", x, y, rot)
     game.state["stacks"]["catacomb"] = ["smugglers_drop"]
@@ -130,14 +130,14 @@ def test_when_every_tile_left_would_seal_the_level_the_player_turns_a_tile_to_re
     assert not any("Kitchen Basement" in option for option in pending["options"]), "the start tile stays"
     game.do("decide", "ann", choice=0)
     assert bd.open_doorways(game.c, game.state["board"], "catacomb"), "a doorway is free again"
-    from bot.engine import city
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import city
+    from bot.games.babg.engine.ctx import Ctx
     assert not city.stranded(Ctx(game.c, game.state), game.state["board"], "catacomb"), "no tile cut off"
 
 
 def test_a_sealed_level_with_no_tile_left_to_lay_is_not_rearranged(game):
     # Rulebook: Discover a New Tile (L254-256): the rearranging is for tiles still to be laid.
-    from bot.engine import board as bd
+    from bot.games.babg.engine import board as bd
     for tid, (x, y, rot) in SEALED_CATACOMB.items():
         game.place(tid, "catacomb", x, y, rot)
     game.state["stacks"]["catacomb"] = ["smugglers_drop"]

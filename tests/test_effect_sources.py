@@ -7,10 +7,10 @@ import ast
 import pathlib
 import re
 
-from bot.engine import IllegalAction, attack, cards
-from bot.engine import haunt_play as hp
-from bot.engine import state as st
-from bot.engine.ctx import Ctx
+from bot.games.babg.engine import IllegalAction, attack, cards
+from bot.games.babg.engine import haunt_play as hp
+from bot.games.babg.engine import state as st
+from bot.games.babg.engine.ctx import Ctx
 from tests.test_effects_haunt_attacks import haunt_game, settle
 from tests.test_effects_kit import give, my_turn
 from tests.test_haunt_play import revealed
@@ -183,7 +183,7 @@ def said_texts(path):
 def test_engine_texts_name_no_typed_command():
     # The rules are the adapters' to word: no `command`, slash command or page of the book in engine texts
     bad = []
-    for path in sorted((ROOT / "bot" / "engine").rglob("*.py")):
+    for path in sorted((ROOT / "bot" / "games" / "babg" / "engine").rglob("*.py")):
         for line, text in said_texts(path):
             if re.search(r"`[a-z]|/haunt |page \d+ of the rulebook|set its slider", text):
                 bad.append(f"{path.relative_to(ROOT)}:{line}: {text}")

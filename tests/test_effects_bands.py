@@ -6,11 +6,11 @@ marks), reading what to expect from the band's own steps.
 """
 import pytest
 
-from bot.content import load_content
-from bot.engine import tokens as tk
-from bot.engine.content import NO_LOWER
-from bot.engine.effects import dice_for, roll_bonus
-from bot.engine.ctx import Ctx
+from bot.games.babg.content import load_content
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.content import NO_LOWER
+from bot.games.babg.engine.effects import dice_for, roll_bonus
+from bot.games.babg.engine.ctx import Ctx
 from tests.invariants import check
 from tests.test_effects_kit import faces, my_turn, run_steps
 
@@ -205,6 +205,6 @@ def test_every_band_does_what_it_says(game, dice, source, where, roll, band):
 
 def test_a_band_without_at_least_takes_negative_results():
     # Card: Deck of Many Things ("0 or less (Void)"): tokens can push the result below 0
-    from bot.engine.effects import band_for
+    from bot.games.babg.engine.effects import band_for
     bands = CONTENT.cards["deck_of_many_things"].on_use[1]["bands"]
     assert band_for(bands, -2) is bands[-1] and NO_LOWER < -2

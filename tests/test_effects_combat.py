@@ -1,9 +1,9 @@
 """Hooks the haunt's attack engine will call, tested directly (rulebook:
 Make an Attack, Special Attacks, The Traitor's New Powers)."""
-from bot.engine import effects
-from bot.engine import tokens as tk
-from bot.engine.ctx import Ctx
-from bot.engine.specials import combat
+from bot.games.babg.engine import effects
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.specials import combat
 from tests.test_effects_items import haunt
 from tests.test_effects_kit import give, resolve_event
 

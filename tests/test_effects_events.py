@@ -4,8 +4,8 @@ Sanity 3 at the start), Bo plays Lia (a drow), Cy plays Gretchen (a
 halfling). Ann's right-hand neighbour is Cy."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine import tokens as tk
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine import tokens as tk
 from tests.invariants import check
 from tests.test_effects_kit import draw_event, give, my_turn, resolve_event, value
 
@@ -292,8 +292,8 @@ def test_flash_flood_joins_the_chamber_far_from_the_kitchen_basement(game, dice)
     draw_event(game, "flash_flood", where="catacomb")
     game.decide_all()
     chamber = game.state["board"]["flooded_chamber"]
-    from bot.engine.specials.common import distances
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine.specials.common import distances
+    from bot.games.babg.engine.ctx import Ctx
     dist = distances(Ctx(game.c, game.state), "kitchen_basement")
     assert dist["flooded_chamber"] >= 3, chamber
     assert game.p("ann")["half"] is not None
@@ -449,7 +449,7 @@ def test_lonely_chest_left_shut_can_be_opened_later(game, dice):
     game.do("end", "ann")
     game.put("bo", "dead_end")
     assert {"type": "roll", "player": "bo", "what": "lonely_chest"} in \
-        __import__("bot.engine.legal", fromlist=["x"]).legal_actions(game.c, game.state)
+        __import__("bot.games.babg.engine.legal", fromlist=["x"]).legal_actions(game.c, game.state)
     dice.next(2, 2)
     game.do("roll", "bo", trait="lonely chest")
     assert any(game.c.cards[c].deck == "item" for c in game.p("bo")["cards"])
@@ -773,7 +773,7 @@ def test_will_o_wisp_takes_you_off_the_board(game, dice):
     assert any(m["kind"] == "away" for m in game.p("ann")["marks"])
     game.put("bo", "dead_end")
     game.do("end", "ann")
-    from bot.engine.state import players_on
+    from bot.games.babg.engine.state import players_on
     assert players_on(game.state, "dead_end") == ["bo"]
     game.do("end", "bo")
     before = pos(game, "ann")
@@ -861,7 +861,7 @@ def test_every_event_has_a_test_here():
     import pathlib
     import re
     text = pathlib.Path(__file__).read_text()
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     names = {c.name for c in load_content().cards.values() if c.deck == "event"}
     named = set(re.findall(r"# Card: ([^(\n;]+?)\s*(?:\(|;|$)", text, re.M))
     assert names <= named, names - named
@@ -870,8 +870,8 @@ def test_every_event_has_a_test_here():
 def test_zhentarim_roller_is_not_hurt_and_keeps_their_curse(game, dice):
     # Card: Zhentarim Opportunist; Ruling: a card's attack never hurts the player who rolls for it, and is
     # not their own roll
-    from bot.engine import marks
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import marks
+    from bot.games.babg.engine.ctx import Ctx
     marks.add(Ctx(game.c, game.state), "cy", "cursed")
     before_cy = pos(game, "cy")
     dice.next(0, 0, 0, 0)     # Cy rolls 0 for the card

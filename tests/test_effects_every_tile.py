@@ -7,9 +7,9 @@ Haunt Roll. The tiles' own printed rules are tested in test_effects_tiles.py;
 here they only have to run without breaking the discovery."""
 import pytest
 
-from bot.content import load_content
-from bot.engine import board as bd
-from bot.engine.turns import START_TILES
+from bot.games.babg.content import load_content
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine.turns import START_TILES
 from tests.test_effects_kit import my_turn
 
 CONTENT = load_content()

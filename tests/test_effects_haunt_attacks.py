@@ -1,7 +1,7 @@
 """Adventurer powers and cards that act in the haunt's attacks and movement,
 played through the real actions (attack, use, power, move, decide) once the
 haunt has begun, rather than by calling their hooks in
-bot/engine/specials/combat.py: Magic Missile, Wild Magic, Hunter's Mark,
+bot/games/babg/engine/specials/combat.py: Magic Missile, Wild Magic, Hunter's Mark,
 Flurry of Blows, Cunning Action; the Crossbow, Book of Spells, Explosive
 Runes, Necklace of Fireballs, Iron Flask of Tuerny, Caltrops, Otyugh Tentacle
 and Symbol of Bhaal.
@@ -13,7 +13,7 @@ traitor; Ann and Cy are the heroes. The board: Kitchen (0,0) - Inner Chamber
 House of Blood north of the Inner Chamber, and the catacomb start tiles."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.invariants import check
 from tests.test_effects_haunt_cards import monster, wererat
 from tests.test_effects_kit import give, my_turn, resolve_event

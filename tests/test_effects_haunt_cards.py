@@ -4,7 +4,7 @@ against movement, the cards that kill once the haunt has begun, and the
 omens that move small monsters and NPCs."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.invariants import check
 from tests.test_effects_kit import give
 from tests.test_haunt_play import all_ready, attack_ready, revealed
@@ -16,8 +16,8 @@ def positions(g, pid, traits=("might", "speed")):
 
 def wererat(g, tile):
     """A Wererat (haunt 18's small monster) on `tile`."""
-    from bot.engine import haunt_play
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import haunt_play
+    from bot.games.babg.engine.ctx import Ctx
     return haunt_play.add_monster(Ctx(g.c, g.state), "Wererat", tile)
 
 
@@ -357,9 +357,9 @@ def test_a_dead_adventurers_companion_goes_to_the_next_to_arrive(engine, dice):
 def test_nobody_deals_with_anyone_across_a_barrier(engine, dice):
     # Rulebook: Special Tiles, Assassin's Run, Flooded Chamber (nobody fights or deals with anyone across the
     # barrier)
-    from bot.engine.ctx import Ctx
-    from bot.engine.legal import legal_actions
-    from bot.engine.specials import combat
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.legal import legal_actions
+    from bot.games.babg.engine.specials import combat
     g = attack_ready(engine)
     g.place("assassins_run", "city", 3, 0)
     for pid, half in (("ann", "north"), ("bo", "south"), ("cy", "south")):

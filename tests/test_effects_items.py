@@ -3,11 +3,11 @@ effect shown where it has one, and its attack hook called directly where it
 works only in attacks (those wait for the haunt's attack engine)."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.effects import take_damage
-from bot.engine.legal import legal_actions
-from bot.engine.specials import combat
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.effects import take_damage
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.specials import combat
 from tests.invariants import check
 from tests.test_effects_kit import draw_event, give, my_turn, resolve_event, run_steps, value
 
@@ -100,7 +100,7 @@ def test_javelin_of_lightning(game, dice):
     ctx = Ctx(game.c, game.state)
     dice.next(2, 1)
     combat.javelin_of_lightning(ctx, "ann", "bo")
-    from bot.engine import effects
+    from bot.games.babg.engine import effects
     effects.run(ctx)
     game.decide_all()
     assert sum(pos(game, "bo").values()) == 6 + 6 + 4 + 5 - 3  # Lia starts on Knowledge 4, Sanity 5
@@ -127,7 +127,7 @@ def test_necklace_of_fireballs(game, dice):
     dice.next(2, 2, 1, 0)              # Cy: 5, dodges
     before_cy = pos(game, "cy")
     combat.necklace_of_fireballs(ctx, "ann")
-    from bot.engine import effects
+    from bot.games.babg.engine import effects
     effects.run(ctx)
     game.decide_all()
     assert game.p("bo")["traits"]["might"] + game.p("bo")["traits"]["speed"] == 12
@@ -376,7 +376,7 @@ def test_every_item_has_a_test_here():
     import pathlib
     import re
     text = pathlib.Path(__file__).read_text()
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     names = {c.name for c in load_content().cards.values() if c.deck == "item"}
     named = set(re.findall(r"# Card: ([^(\n;]+?)\s*(?:\(|;|$)", text, re.M))
     assert names <= named, names - named

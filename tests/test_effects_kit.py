@@ -1,9 +1,9 @@
 """Helpers shared by the tests/test_effects_*.py files: putting a card on
 top of its deck and drawing it by discovering a tile, forcing dice, running
 steps directly."""
-from bot.engine import effects
-from bot.engine.ctx import Ctx
-from bot.engine.state import trait_value
+from bot.games.babg.engine import effects
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.state import trait_value
 
 # (start tile, tile with an event symbol and one doorway, way, stack) per kind of tile
 EVENT_TILES = {
@@ -26,7 +26,7 @@ def faces(total: int, n: int) -> list[int]:
 
 def my_turn(game, pid):
     """Make it `pid`'s turn, fresh (nothing moved or used yet)."""
-    from bot.engine.state import new_turn
+    from bot.games.babg.engine.state import new_turn
     game.state["turn"] = new_turn(pid, game.state["turn"]["number"])
 
 
@@ -49,7 +49,7 @@ def resolve_event(game, card, pid="ann"):
 
 def give(game, pid, card):
     """Take a card into your hand the proper way (trait bonuses included)."""
-    from bot.engine import cards
+    from bot.games.babg.engine import cards
     for pile in (game.state["decks"][game.c.cards[card].deck], game.state["discard"][game.c.cards[card].deck]):
         if card in pile:
             pile.remove(card)
@@ -81,7 +81,7 @@ def test_faces_add_up():
 
 def test_every_special_in_rules_data_has_a_handler(content):
     # Project rule: every `special` named in rules_data (cards, tiles, powers, weapon attacks) has a handler
-    import bot.engine.game  # noqa: F401  (registers the handlers)
+    import bot.games.babg.engine.game  # noqa: F401  (registers the handlers)
     names = set()
 
     def walk(x):

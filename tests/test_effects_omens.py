@@ -2,13 +2,13 @@
 attack/haunt hook called directly."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine import effects
-from bot.engine.ctx import Ctx
-from bot.engine.effects import take_damage
-from bot.engine.legal import legal_actions
-from bot.engine.specials import combat
-from bot.engine.specials.common import card_state
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine import effects
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.effects import take_damage
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.specials import combat
+from bot.games.babg.engine.specials.common import card_state
 from tests.test_effects_items import haunt
 from tests.test_effects_kit import draw_event, give, value
 
@@ -218,7 +218,7 @@ def test_every_omen_has_a_test_here():
     import pathlib
     import re
     text = pathlib.Path(__file__).read_text()
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     names = {c.name for c in load_content().cards.values() if c.deck == "omen"}
     named = set(re.findall(r"# Card: ([^(\n;]+?)\s*(?:\(|;|$)", text, re.M))
     assert names <= named, names - named

@@ -1,11 +1,11 @@
 """Adventurer powers (rulebook: Use Your Adventurer Power; Adventurer Powers)."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.effects import take_damage
-from bot.engine.legal import legal_actions
-from bot.engine.specials import combat, powers
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.effects import take_damage
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.specials import combat, powers
 from tests.conftest import Game
 from tests.test_effects_items import haunt
 from tests.test_effects_kit import draw_event, faces, my_turn
@@ -184,7 +184,7 @@ def test_flurry_of_blows(engine, dice):
     game = table(engine, "azadeh", "lia", "gretchen")
     with pytest.raises(IllegalAction, match="attacks begin with the haunt"):
         game.do("power", "ann")
-    from bot.engine import effects
+    from bot.games.babg.engine import effects
     ctx = Ctx(game.c, game.state)
     before_bo = pos(game, "bo")
     dice.next(2)

@@ -1,8 +1,8 @@
 """Tile rules (rulebook: Special Tiles, and the rules printed on tiles)."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_effects_kit import give, my_turn
 
 
@@ -195,7 +195,7 @@ def test_two_rolls_on_one_tile_are_told_apart(game, dice):
     # Rulebook: Special Tiles, Forgotten Cache; Card: Lonely Chest (a chest left shut on the same tile)
     _on_forgotten_cache(game)
     game.state["decks"]["event"].remove("lonely_chest")
-    from bot.engine import tokens as tk
+    from bot.games.babg.engine import tokens as tk
     tk.place(game.state, "Treasure Chest", "forgotten_cache", card="lonely_chest")
     rolls = [a for a in legal_actions(game.c, game.state) if a["type"] == "roll"]
     assert {a["what"] for a in rolls} == {"forgotten_cache", "lonely_chest"}

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from bot import autoplay
-from bot.engine import IllegalAction
-from bot.engine.actions import VERBS
-from bot.engine.legal import legal_actions
+from bot.games.babg import autoplay
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.actions import VERBS
+from bot.games.babg.engine.legal import legal_actions
 from tests.fuzzing import hostile_actions, strict_json_problem, shares_containers
 from tests.playout import new_auto_game
 

@@ -11,10 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import json, random, sys
-from bot.content import load_content
-from bot.engine import Engine
-from bot.engine.legal import legal_actions
-from bot import autoplay
+from bot.games.babg.content import load_content
+from bot.games.babg.engine import Engine
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg import autoplay
 engine = Engine(load_content())
 rnd = random.Random(3)
 state = engine.new_game(3, "play", {"chosen_haunt": 1})

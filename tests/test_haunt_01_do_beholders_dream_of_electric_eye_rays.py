@@ -3,12 +3,12 @@ engine's actions: the Beholder's hit points, its eye rays at range on two
 targets, its dreams spawning Beholderkin, its madness, the heroes' and the
 traitor's rolls over the quest tokens, the Beholderkin's removal, Stock Up
 and both sides' wins. What the bot carries out is listed at the top of
-bot/engine/haunts/h01_do_beholders_dream_of_electric_eye_rays.py."""
+bot/games/babg/engine/haunts/h01_do_beholders_dream_of_electric_eye_rays.py."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 H = "h01"

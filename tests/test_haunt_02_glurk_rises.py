@@ -4,10 +4,10 @@ sacrifice, breaking free, freeing by stunning, calling more Goblins and the
 two endings."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 
@@ -176,8 +176,8 @@ def test_glurk_defeating_a_hero_enslaves_them(engine, dice):
 
 def test_the_heroes_win_when_glurk_dies_and_lose_when_all_are_gone(engine):
     # Secrets of Survival, haunt 2: "You Win When..."; Traitor's Tome, haunt 2: "You Win When..."
-    from bot.engine.ctx import Ctx  # noqa: PLC0415
-    from bot.engine.haunt_play import check_wins, die  # noqa: PLC0415
+    from bot.games.babg.engine.ctx import Ctx  # noqa: PLC0415
+    from bot.games.babg.engine.haunt_play import check_wins, die  # noqa: PLC0415
     g = glurk(engine)
     ctx = Ctx(g.c, g.state)
     die(ctx, "bo", "sacrificed")
@@ -226,7 +226,7 @@ def test_only_the_declared_moves_are_accepted(engine):
 
 def test_a_seat_handed_over_keeps_its_chains(engine):
     # the haunt's own record names players (the enslaved, whom each mover drags): a handed-over seat is renamed
-    from bot.engine import rulesets  # noqa: PLC0415
+    from bot.games.babg.engine import rulesets  # noqa: PLC0415
     g = glurk(engine)
     enslaved(g).append("bo")
     g.state["haunt"]["h02"]["carry"] = {"ann": "bo"}

@@ -4,10 +4,10 @@ walls, quest tokens instead of stuns, its blow against the defences, the
 gaze at the start of a hero's turn, shoring up, and both endings."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.haunts.h03_hulking_vengeance import hulk_spaces
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts.h03_hulking_vengeance import hulk_spaces
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 TEMPLE, SPELL = "temple_of_umberlee", "Domination spell"

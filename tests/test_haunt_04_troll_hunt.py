@@ -3,9 +3,9 @@ the setup, the Troll's turn after every hero turn, its hit points and fire,
 Beshaba's roll, Alchemist's Fire, and both ways the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 HP, MAX, SUPPLY = "Troll hit points", "Troll maximum hit points", "Alchemist's Fire"

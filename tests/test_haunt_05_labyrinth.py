@@ -4,10 +4,10 @@ Minotaur placed where the traitor picks, the countdown, lockdown, the key,
 unlocking, the way home, the Minotaur's hit points and its charge."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.board import line_of_sight
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.board import line_of_sight
 from tests.test_haunt_play import revealed
 
 COUNTDOWN, HIT_POINTS = "Labyrinth countdown", "Minotaur hit points"
@@ -305,7 +305,7 @@ def test_the_traitor_shifts_a_group_of_tiles_as_one_change(engine, dice):
     assert (board["gladiator_pit"]["x"], board["gladiator_pit"]["y"]) == (1, -2)
     assert key(g)["tile"] == "gladiator_pit"   # what lies on the group goes with it
     assert g.state["pending"] is None, "the group shift is one change"
-    from bot.engine.haunts.h05_labyrinth import cut_off  # noqa: PLC0415
+    from bot.games.babg.engine.haunts.h05_labyrinth import cut_off  # noqa: PLC0415
     assert cut_off(Ctx(engine.content, g.state), board) == 0
 
 

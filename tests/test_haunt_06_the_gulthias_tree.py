@@ -7,10 +7,10 @@ The board of these tests: Elfsong Tavern - Inner Chamber - Kitchen - (stairs)
 Kitchen Basement - Catacomb Landing, and the Neglected Shrine off on its own."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine import board as bd
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine import board as bd
 from tests.test_haunt_play import revealed
 
 BLIGHT = "Vine Blight"

@@ -4,9 +4,9 @@ placed by the traitor and taking heroes over, the heroes' clue search and
 Knowledge for stunning a Devourer, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 DEVOURER = "Intellect Devourer"

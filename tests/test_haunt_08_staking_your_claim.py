@@ -4,9 +4,9 @@ re-forms at its coffin until the heroes smash it, its thirst, the Cloud of
 Mist, the Bystanders' defence, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 BYSTANDER = "Innocent Bystander"

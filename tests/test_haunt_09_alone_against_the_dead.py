@@ -3,9 +3,9 @@ the engine's actions: the minions and followers asked of the traitors, the
 hero's setup picks, the followers' rules, the turn order and both wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 

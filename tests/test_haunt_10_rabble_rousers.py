@@ -4,10 +4,10 @@ flight when hurt, the Chest that opens part two, the Medusa with its gaze,
 its Obstacles and the reflective items, and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine import haunt_play as hp
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine import haunt_play as hp
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 CITIZEN, MEDUSA = "Citizen", "Medusa"

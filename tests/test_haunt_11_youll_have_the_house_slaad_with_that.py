@@ -4,9 +4,9 @@ Sanity) reveals the haunt on the Gladiator Pit and is the traitor: the Death
 Slaad. Bo (Lia) and Cy (Gretchen) are the heroes, both hosts."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, haunt_play, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 SHOPS = ("arcane_retreat", "sorcerous_sundries", "warehouse")

@@ -4,9 +4,9 @@ their uses, Devour Soul, and the traitor's death: a win with the Leadership
 stone, else the killer inherits the curse."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 NAMES = ("Leadership", "Mastery", "Strength", "Agility", "Intellect", "Insight")

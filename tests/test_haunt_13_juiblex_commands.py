@@ -5,10 +5,10 @@ all three on the Elfsong Tavern (the Inner Chamber lies west, the Kitchen
 beyond it)."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot.games.babg import autoplay
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 HP = "Dragon hit points"

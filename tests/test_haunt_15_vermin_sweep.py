@@ -4,9 +4,9 @@ Kobold Hideout and is the traitor; Bo (Lia) and Cy (Gretchen) are the heroes.
 Three adventurers: 6 Kobolds trapped or pillaging decide the game."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, haunt_play, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 

@@ -8,10 +8,10 @@ Trading Post north of the Kitchen that no doorway joins to anything.
 Unqueued dice show 0."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine import board as bd
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 CLAW = "Crawling Claw"

@@ -4,9 +4,9 @@ light, the Mouthers' group Sanity attack and movement limits, the monster
 turn's top-up and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 PILE, WARD, MOUTHER = "Anti-Magic Wards in the pile", "Anti-Magic Ward", "Gibbering Mouther"

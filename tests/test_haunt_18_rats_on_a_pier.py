@@ -4,12 +4,12 @@ the Citizens and their NPC turn, turning and rescuing Citizens, and every
 way the haunt is won."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine import board as bd
-from bot.engine.ctx import Ctx
-from bot.engine.geometry import distances
-from bot.engine.haunts.h18_rats_on_a_pier import city_reach
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.geometry import distances
+from bot.games.babg.engine.haunts.h18_rats_on_a_pier import city_reach
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 CITIZEN, WERERAT = "Citizen", "Wererat"

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from bot import autoplay
-from bot.engine import IllegalAction
-from bot.engine import board as bd
-from bot.engine import haunt_play as hp
-from bot.engine import hooks, moves
-from bot.engine.ctx import Ctx
-from bot.engine.geometry import distances
-from bot.engine.legal import legal_actions
+from bot.games.babg import autoplay
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine import haunt_play as hp
+from bot.games.babg.engine import hooks, moves
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.geometry import distances
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
 from tests.test_swap_hidden_traitor import at_reveal, seen_by, spare_the_pair, swapped
@@ -379,7 +379,7 @@ def test_the_new_rules_run_in_the_swap_test_and_give_nobody_away(engine):
                     if mark in text:
                         seen.add(mark)
             if a["phase"] == "over":
-                break  # the end of the game shows every token (bot.engine.view): nothing left to compare
+                break  # the end of the game shows every token (bot.games.babg.engine.view): nothing left to compare
             for viewer in viewers:
                 assert seen_by(engine.content, before_a, a, ev_a, viewer) == \
                     seen_by(engine.content, before_b, b, ev_b, viewer)

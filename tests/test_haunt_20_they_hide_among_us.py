@@ -6,11 +6,11 @@ lowest Speed) is the traitor; everyone starts on the Elfsong Tavern; the
 order is Cy, Ann, Bo. Unqueued dice show 0."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine import tokens as tk
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import all_ready, revealed
 
 

@@ -3,10 +3,10 @@ the setup, the Speed gouge and the Eye tokens, the traitor who cannot die,
 the Holy Symbol coming back, the ritual, and both wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine import cards as cd
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine import cards as cd
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 EYES = "Eyes collected"

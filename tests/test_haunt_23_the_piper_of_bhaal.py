@@ -3,9 +3,9 @@ the engine's actions: the setup, enthralment and the start-of-turn roll, the
 music, calling the rats, the Rat Swarms' moves and bites, and the wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 RAT = "Rat Swarm"

@@ -3,9 +3,9 @@ played through the engine's actions: the setup, Harper badges, the escort,
 Drabin's defence and death, the Cultists, Lord of Murder and both wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 DRABIN, CULTIST, BADGE = "Drabin Pufflebird", "Cultist of Bhaal", "Harper badge"

@@ -4,12 +4,12 @@ heroes' search, the Lich's stunning, Life Drain and Dominate, Snap Out of It,
 and both wins."""
 import pytest
 
-from bot.engine import IllegalAction, effects, hooks
-from bot.engine import marks as mk
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.turns import start_haunt
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction, effects, hooks
+from bot.games.babg.engine import marks as mk
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.turns import start_haunt
+from bot.games.babg.engine.view import view
 from tests.conftest import Game
 from tests.test_haunt_play import all_ready, revealed
 

@@ -4,10 +4,10 @@ Chests and the looting, the clues and the Draakhorn, the Orb of Dragonkind,
 and every way the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.haunts.h26_call_of_the_draakhorn import spread_tiles
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.haunts.h26_call_of_the_draakhorn import spread_tiles
 from tests.test_haunt_play import revealed
 
 CHEST_TILES = {"smithy", "sorcerous_sundries", "storehouse", "trading_post", "weapon_shop", "forgotten_cache",
@@ -296,7 +296,7 @@ def test_a_dead_holder_leaves_the_orb_on_the_tile(engine):
     mine(g)["orb"] = "cy"
     g.put("cy", "kitchen")
     ctx = Ctx(g.c, g.state)
-    from bot.engine.death import die
+    from bot.games.babg.engine.death import die
     die(ctx, "cy", "test")
     assert tokens(g, "Orb of Dragonkind") == ["kitchen"] and mine(g)["orb"] is None
     g.put("bo", "kitchen")
@@ -308,8 +308,8 @@ def test_the_heroes_win_when_the_traitor_dies(engine):
     # Secrets of Survival, haunt 26: "You Win When..." (the traitor killed)
     g = draakhorn(engine)
     ctx = Ctx(g.c, g.state)
-    from bot.engine.death import die
-    from bot.engine.haunt_play import check_wins
+    from bot.games.babg.engine.death import die
+    from bot.games.babg.engine.haunt_play import check_wins
     die(ctx, "ann", "test")
     check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "heroes"
@@ -319,8 +319,8 @@ def test_the_traitor_wins_when_every_hero_dies(engine):
     # Traitor's Tome, haunt 26: "You Win When..." (all the heroes killed)
     g = draakhorn(engine)
     ctx = Ctx(g.c, g.state)
-    from bot.engine.death import die
-    from bot.engine.haunt_play import check_wins
+    from bot.games.babg.engine.death import die
+    from bot.games.babg.engine.haunt_play import check_wins
     die(ctx, "bo", "test")
     die(ctx, "cy", "test")
     check_wins(ctx)

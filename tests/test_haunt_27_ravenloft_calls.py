@@ -4,13 +4,13 @@ traitor, the traitor's setup and extra turn, the bats, capture and escape,
 and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine import moves
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
-from bot.engine.geometry import distances
-from bot.engine.haunt_play import check_wins
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine import moves
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
+from bot.games.babg.engine.geometry import distances
+from bot.games.babg.engine.haunt_play import check_wins
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -62,7 +62,7 @@ def test_nobody_fights_or_dies_before_the_traitor(engine):
     assert not any(a["type"] == "attack" for a in legal_actions(g.c, g.state))
     with pytest.raises(IllegalAction):
         g.do("attack", "bo", target="cy")
-    from bot.engine import traits as tr
+    from bot.games.babg.engine import traits as tr
     ctx = Ctx(g.c, g.state)
     tr.change(ctx, "bo", "might", -8)
     assert g.p("bo")["alive"] and g.p("bo")["traits"]["might"] == 1
@@ -107,7 +107,7 @@ def test_a_successful_roll_names_the_traitor_who_sets_up_and_plays_again(engine,
 
 def test_the_tavern_goes_as_far_from_the_heroes_as_it_can(engine, dice):
     # Traitor's Tome, haunt 27: "Right Now" ("as far from the heroes as possible")
-    from bot.engine.haunts.h27_ravenloft_calls import tavern_places
+    from bot.games.babg.engine.haunts.h27_ravenloft_calls import tavern_places
     g = ravenloft(engine)
     g.place("smithy", "city", 5, 5)
     ctx = Ctx(g.c, g.state)
@@ -141,7 +141,7 @@ def test_the_bats_attack_a_hero_the_traitor_picks(engine, dice):
 def test_bats_that_lose_do_nothing(engine, dice):
     # Traitor's Tome, haunt 27: "You Must Do This at the Start of Your Turn" (only a win hurts)
     g = with_traitor(engine, dice)
-    from bot.engine.haunts.h27_ravenloft_calls import bats
+    from bot.games.babg.engine.haunts.h27_ravenloft_calls import bats
     ctx = Ctx(g.c, g.state)
     before = dict(g.p("cy")["traits"])
     dice.next(0, 0, 0)

@@ -4,10 +4,10 @@ Ritual track, the monster turn the bot plays (Cultists first, the Golem's
 breath), convincing the wizard and her fireball, and curing her."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import allowed_tiles
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import allowed_tiles
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 CATACOMBS = ("forgotten_cache", "weapon_shop_basement", "flooded_chamber")
@@ -212,7 +212,7 @@ def test_the_wizard_is_no_monster(engine):
 def test_the_ritual_goes_on_after_the_revealer_dies(engine, dice):
     # Secrets of Survival, haunt 28: "You Must Do This at the End of the Haunt Revealer's Turn"
     # Ruling: Haunt 28: the ritual goes on without the revealer, at the start of the monster turn
-    from bot.engine.death import die
+    from bot.games.babg.engine.death import die
     g = mad_wizard(engine)
     for m in g.state["monsters"]:
         m["tile"] = "flooded_chamber"  # out of everyone's reach

@@ -4,12 +4,12 @@ tiles), the flood and its spreading, the Sea Spawn clearing water, the
 Flask that cannot attack, its empowering and delivery, and the wins."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine import moves
-from bot.engine.ctx import Ctx
-from bot.engine.geometry import distances
-from bot.engine.haunts.h29_bottled_lightning import water_path
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine import moves
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.geometry import distances
+from bot.games.babg.engine.haunts.h29_bottled_lightning import water_path
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 SHRINE, CHAMBER = "neglected_shrine", "flooded_chamber"
@@ -191,8 +191,8 @@ def test_the_traitor_frees_the_marid_on_the_shrine(engine, dice):
 
 def test_the_heroes_win_when_the_traitor_dies(engine):
     # Secrets of Survival, haunt 29: "You Win When..."
-    from bot.engine.death import die
-    from bot.engine.haunt_play import check_wins
+    from bot.games.babg.engine.death import die
+    from bot.games.babg.engine.haunt_play import check_wins
     g = lightning(engine)
     ctx = Ctx(g.c, g.state)
     die(ctx, "ann", "test")

@@ -4,10 +4,10 @@ Cultists, carrying components home, the track, the Cultists' turn and both
 ways the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import revealed
 
@@ -86,7 +86,7 @@ def test_walking_onto_a_face_down_tile_turns_it_up_and_searches_it(engine):
     g.do("move", "bo", way="north")
     g.decide_all()
     assert "storehouse" not in face_down(g) and g.p("bo")["tile"] == "storehouse"
-    from bot.engine import board as bd
+    from bot.games.babg.engine import board as bd
     assert bd.exits(g.c, g.state["board"], "storehouse").get("south") == "elfsong_tavern"
     assert components(g) == ["storehouse"] and g.state["haunt"]["h30"]["components"] == 2
     assert len(g.p("bo")["cards"]) == items + 1 and g.state["turn"]["stopped"]
@@ -168,7 +168,7 @@ def test_the_cultists_move_to_see_the_most_heroes_and_attack_all_they_see(engine
     # heroes if possible; a Knowledge attack on every hero in sight; no damage from heroes on other tiles)
     g = dark(engine)
     ctx = Ctx(g.c, g.state)
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     haunt_play.add_monster(ctx, "Cultist", "kitchen")
     g.put("cy", "inner_chamber")
     g.do("end", "bo")
@@ -193,7 +193,7 @@ def test_no_dead_end_puts_a_stack_tile_in_place(engine):
     # Secrets of Survival, haunt 30: "No Dead Ends"
     g = dark(engine)
     ctx = Ctx(g.c, g.state)
-    from bot.engine.haunts import h30_darkness_falls as h30
+    from bot.games.babg.engine.haunts import h30_darkness_falls as h30
     board = g.state["board"]
     for t in list(face_down(g)):
         if t != "storehouse":
@@ -231,7 +231,7 @@ def test_a_face_down_tile_walled_off_moves_where_it_can_be_reached(engine):
             stack.remove("watch_post")
     g.do("move", "bo", way="east")            # the Spy's Roost has one doorway: it walls off the Watch Post
     g.decide_all()
-    from bot.engine import city
+    from bot.games.babg.engine import city
     assert not city.stranded(Ctx(g.c, g.state), g.state["board"], "city")
     moved = g.state["board"]["watch_post"]
     assert (moved["x"], moved["y"]) != (4, 0) and moved["face_down"]

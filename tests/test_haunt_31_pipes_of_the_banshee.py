@@ -4,8 +4,8 @@ and Secrets of Survival, haunt 31). Ann (Torskar) reveals the haunt; Bo
 Cy is Gretchen."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
 

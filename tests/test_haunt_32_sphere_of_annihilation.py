@@ -4,10 +4,10 @@ move and what it annihilates, the pull at the start of a turn, the wreckage,
 climbing, the merge and each side's win."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import revealed
 
@@ -223,14 +223,14 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine):
     ctx = Ctx(g.c, g.state)
     die(ctx, "bo", "test")
     die(ctx, "cy", "test")
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     haunt_play.check_wins(ctx)
     assert g.state["result"]["winner"] == "traitor"
 
 
 def test_the_map_draws_an_annihilated_tile_face_down(engine, tmp_path):
     # Traitor's Tome, haunt 32: "Controlling the Sphere" (annihilated tiles are flipped over)
-    from bot.render.draw import render_image
+    from bot.games.babg.render.draw import render_image
     g = sphere_game(engine)
     before = render_image(g.c, g.state)
     g.state["board"]["kitchen"]["face_down"] = True
@@ -250,7 +250,7 @@ def test_an_annihilated_tile_has_no_printed_text(engine, dice):
     assert not any("Ambush" in t for t in g.texts())
     g.state["board"]["kitchen"]["face_down"] = True
     g.put("cy", "kitchen")
-    from bot.engine import moves
+    from bot.games.babg.engine import moves
     assert "stairs" not in moves.ways_out(Ctx(g.c, g.state), "cy")
 
 

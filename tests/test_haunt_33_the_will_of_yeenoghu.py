@@ -4,7 +4,7 @@ attack dice, their removal and their rebirth, the Shackles' powers, the
 release, the Gnolls' rampage and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -69,8 +69,8 @@ def test_the_traitors_sanity_never_reaches_the_skull(engine):
     g.state["players"]["ann"]["traits"]["sanity"] = 1
     g.do("end", "bo")
     g.do("end", "cy")
-    from bot.engine import traits
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import traits
+    from bot.games.babg.engine.ctx import Ctx
     ctx = Ctx(g.c, g.state)
     traits.change(ctx, "ann", "sanity", -1)
     assert g.p("ann")["alive"] and g.p("ann")["traits"]["sanity"] == 1
@@ -90,8 +90,8 @@ def test_a_hero_leaving_a_gnolls_tile_rolls_speed_or_is_hurt(engine, dice):
 
 
 def _exit(g, pid, way):
-    from bot.engine import moves
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import moves
+    from bot.games.babg.engine.ctx import Ctx
     return moves.ways_out(Ctx(g.c, g.state), pid).get(way, {}).get("to")
 
 
@@ -131,8 +131,8 @@ def test_a_dead_hero_becomes_a_new_gnoll(engine):
     # Traitor's Tome, haunt 33: "Creating More Gnolls"
     g = ready(engine)
     g.put("cy", "kitchen")
-    from bot.engine.ctx import Ctx
-    from bot.engine.death import die
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.death import die
     ctx = Ctx(g.c, g.state)
     n = len(gnolls(g))
     die(ctx, "cy", "a test")
@@ -254,12 +254,12 @@ def test_the_heroes_win_when_the_traitor_is_dead_and_no_gnoll_is_left(engine, di
 def test_the_traitor_wins_when_every_hero_is_dead(engine):
     # Traitor's Tome, haunt 33: "You Win When..."
     g = ready(engine)
-    from bot.engine.ctx import Ctx
-    from bot.engine.death import die
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.death import die
     ctx = Ctx(g.c, g.state)
     die(ctx, "bo", "a test")
     die(ctx, "cy", "a test")
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     haunt_play.check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
 

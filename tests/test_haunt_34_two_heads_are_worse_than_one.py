@@ -6,9 +6,9 @@ and repair of the Block, heroes turning traitor (the Tome sent to them
 alone), and the majority wins."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play
-from bot.engine.ctx import Ctx
-from bot.engine import traits
+from bot.games.babg.engine import IllegalAction, haunt_play
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine import traits
 from tests.test_haunt_play import revealed
 
 KEY = "h34"

@@ -3,9 +3,9 @@ actions: the setup and the Dragon's runner, the egg hunt, eggs as items,
 the Dragon's four-step turn, the ruins, and both ways the haunt ends."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
 
@@ -113,7 +113,7 @@ def test_eggs_are_items_given_dropped_and_picked_up_and_drop_on_death(engine, di
     g.do("task", "bo", task="pickup")
     assert g.state["haunt"]["h35"]["eggs"] == {"bo": 1, "cy": 1} and counters(g)[LEFT] == 4
     ctx = Ctx(g.c, g.state)
-    from bot.engine.death import die
+    from bot.games.babg.engine.death import die
     die(ctx, "cy", "test")
     assert tokens(g, "Dragon Egg") == ["elfsong_tavern"] and counters(g)[LEFT] == 5
 
@@ -180,7 +180,7 @@ def test_search_is_offered_as_a_button_and_goals_point_at_item_tiles(engine):
     g.place("storehouse", "city", 3, 0)
     offered = [a for a in legal_actions(g.c, g.state) if a["type"] == "task"]
     assert {"type": "task", "player": "bo", "trait": "knowledge", "task": "search"} in offered
-    from bot.engine import hooks
+    from bot.games.babg.engine import hooks
     goals = set().union(*hooks.fire("haunt_goals", Ctx(g.c, g.state), "bo"))
     assert goals == {"storehouse"}
 

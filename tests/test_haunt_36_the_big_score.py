@@ -5,9 +5,9 @@ roll-off, the finder turned traitor in secret, the Star as an item
 alive."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
+from bot.games.babg.engine import IllegalAction, haunt_play
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
 from tests.test_haunt_play import all_ready, revealed
 
 

@@ -5,9 +5,9 @@ look under tokens (the peeker alone learns), looking back, the special
 attack rules, revealing, the dead turning both tokens over, and the wins."""
 import pytest
 
-from bot.engine import IllegalAction, haunt_play
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
+from bot.games.babg.engine import IllegalAction, haunt_play
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
 from tests.test_haunt_play import all_ready, revealed
 
 
@@ -193,7 +193,7 @@ def test_the_heroes_win_when_the_traitor_dies_and_the_traitor_when_every_hero_do
 def test_the_tokens_each_player_is_dealt_are_checked_at_load():
     # rules_data/README.md: `hidden_tokens` with `each` (1 to 3 tokens every player is dealt)
     from tests.test_content_haunts import altered, fails
-    from bot.content import read_files
+    from bot.games.babg.content import read_files
     fname = "haunts/37_a_killer_among_us.toml"
     raw = read_files()
     assert next(x for x in raw[fname]["setup"] if x["do"] == "hidden_tokens")["each"] == 2
@@ -229,7 +229,7 @@ def test_clues_and_a_look_under_way_follow_a_seat_handed_over(engine):
 def test_what_a_built_in_player_saw_survives_a_seat_handed_over(engine):
     # Ruling: the built-in players' memory of tokens seen (kept apart, secret) forgets a seat handed over rather
     # than failing on it
-    from bot.engine.haunts.h37_a_killer_among_us import AKillerAmongUs
+    from bot.games.babg.engine.haunts.h37_a_killer_among_us import AKillerAmongUs
     g = killer(engine)
     g.state["haunt"]["h37_seen"] = {"bo": {"cy": [1]}}
     g.do("handover", "cy", to="zed", name="Zed")

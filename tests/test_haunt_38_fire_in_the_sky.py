@@ -4,10 +4,10 @@ Teleportation Circle, and both ends. Ann (Torskar) reveals it on the Cursed
 Statue; the order is Bo, Cy, then Ann."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunts.h38_fire_in_the_sky import FireInTheSky, mine
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts.h38_fire_in_the_sky import FireInTheSky, mine
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 KILLED, RESCUED = "Citizens killed", "Citizens rescued"

@@ -4,11 +4,11 @@ Statue with the Book of Spells and, with no Azadeh in play, is the traitor;
 the heroes are Bo (Lia) and Cy (Gretchen); the order is Bo, Cy, Ann."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunts.h39_the_death_curse import TheDeathCurse
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts.h39_the_death_curse import TheDeathCurse
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 DELIVERED = "Clues delivered"

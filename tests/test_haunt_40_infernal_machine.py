@@ -4,10 +4,10 @@ suffers, rearranging the city, the board-wide attack, the instructions
 gathered, handed over and fed in, and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction, hooks
-from bot.engine.ctx import Ctx
-from bot.engine.death import die
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction, hooks
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.death import die
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_play import all_ready, revealed
 
@@ -113,7 +113,7 @@ def test_a_move_that_cuts_the_city_apart_is_not_offered(engine):
     g.place("storehouse", "city", 3, 0)            # joined to the Elfsong Tavern
     g.place("spys_roost", "city", 4, 0, rot=3)     # its one doorway joins only the Storehouse
     ctx = Ctx(g.c, g.state)
-    from bot.engine import city
+    from bot.games.babg.engine import city
     assert city.cut_off(ctx, g.state["board"], "city") == 0
     found = list(city.shifts(ctx, "storehouse", ["storehouse", "spys_roost"]))
     assert found == []                             # every move of the Storehouse strands the Spy's Roost
@@ -196,7 +196,7 @@ def test_the_machine_wins_when_every_hero_is_dead(engine):
     ctx = Ctx(g.c, g.state)
     die(ctx, "bo", "test")
     die(ctx, "cy", "test")
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     haunt_play.check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
 

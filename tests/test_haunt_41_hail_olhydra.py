@@ -5,10 +5,10 @@ is the traitor, a Morkoth; the heroes are Bo (Lia) and Cy (Gretchen); the
 order is Bo, Cy, Ann."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunts.h41_hail_olhydra import HailOlhydra
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts.h41_hail_olhydra import HailOlhydra
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import all_ready, revealed
 
 SEALS = "Portal seals"

@@ -5,10 +5,10 @@ Spells and is trapped in the armour; the heroes are Bo (Lia) and Cy
 (Gretchen); the order is Bo, Cy, Ann, then the Rust Monsters' turn."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunts.h42_rust_monsters_to_the_rescue import RustMonstersToTheRescue
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts.h42_rust_monsters_to_the_rescue import RustMonstersToTheRescue
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 TRACK = "Time before the armour locks"

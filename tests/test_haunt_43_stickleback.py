@@ -5,11 +5,11 @@ adventurer dies and she runs Stickleback and the Mind Ticklers. Bo is Lia
 (Sanity 5), Cy is Gretchen (Sanity 5)."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunts import h43_stickleback as h43
-from bot.engine.legal import legal_actions
-from bot.text import status
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunts import h43_stickleback as h43
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.text import status
 from tests.test_haunt_play import revealed
 
 ITEM_TILE, EVENT_TILE, OMEN_TILE = "storehouse", "mansion", "house_of_blood"

@@ -4,11 +4,11 @@ Cursed Armor on the Shrine to Gargauth; nobody is the traitor until the Moon
 of Bhaal, at the end of Ann's first haunt turn. Turns go Bo, Cy, Ann."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
-from bot.engine.haunts import h44_by_the_light_of_the_pale_moon as h44
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
+from bot.games.babg.engine.haunts import h44_by_the_light_of_the_pale_moon as h44
 from tests.test_haunt_play import revealed
 
 SHRINE = "shrine_to_gargauth"
@@ -380,11 +380,11 @@ def test_fire_on_your_own_tile_hits_you_too_and_a_defender_who_wins_hurts_the_th
 def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
     # Traitor's Tome, haunt 44: "You Win When..."
     g = after_moon(engine, dice)
-    from bot.engine.death import die
+    from bot.games.babg.engine.death import die
     ctx = Ctx(g.c, g.state)
     for pid in ("bo", "cy"):
         die(ctx, pid, "test")
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     haunt_play.check_wins(ctx)
     assert g.state["phase"] == "over" and g.state["haunt"]["winner"] == "traitor"
 
@@ -409,7 +409,7 @@ def test_with_an_amulet_each_everyone_living_rolls_sanity(engine, dice):
 def test_a_revealer_dead_before_their_first_turn_ends_brings_the_moon_at_the_next_turn_end(engine, dice):
     # Secrets of Survival, haunt 44: "The Moon of Bhaal"; Ruling: Haunt 44: the haunt revealer dies before their
     # first turn ends
-    from bot.engine.death import die
+    from bot.games.babg.engine.death import die
     g = moon_game(engine)
     die(Ctx(g.c, g.state), "ann", "test")
     g.do("end", "bo")

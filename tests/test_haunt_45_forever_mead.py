@@ -4,9 +4,9 @@ Spells on the House of Blood; Bo (Lia), with the lowest Might, becomes the
 Dungeon Master; Ann and Cy are the poisoned heroes."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 
@@ -211,8 +211,8 @@ def test_potions_are_dropped_picked_up_and_traded_like_items(engine, dice):
 def test_a_potion_can_be_stolen_by_an_attack_instead_of_damage(engine, dice):
     # Secrets of Survival, haunt 45: L5186 (Potions may be stolen); rulebook, "Stealing Items" (an attack on your tile
     # that would deal 2 or more damage)
-    from bot.engine.ctx import Ctx
-    from bot.engine.haunts import h45_forever_mead as h45
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.haunts import h45_forever_mead as h45
     g = mead_game(engine)
     hero_turn(g, g.state["turn"]["player"])
     pid = g.state["turn"]["player"]

@@ -5,11 +5,11 @@ the old one's place), closing the Portal, blur, phantasmal killer and the
 traitor's mixing of two Illusions."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
-from bot.engine.moves import ways_out
-from bot.engine.ctx import Ctx
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.moves import ways_out
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 COUNTER = "Research time"
@@ -218,7 +218,7 @@ def test_a_dispel_never_cuts_a_tile_off(engine, dice):
     # Secrets of Survival, haunt 46: "How to Dispel Illusions" step 3 (L5237: a tile from that stack in the old one's
     # place); rulebook, "Can I Seal Off a Level" (L254: a tile that cannot lie there is passed over). The Spy's Roost,
     # joined only through the Shrine to Gargauth, and the new tile must both stay within reach of the Elfsong Tavern.
-    from bot.engine import city
+    from bot.games.babg.engine import city
     g = illusion(engine)
     shrine = "shrine_to_gargauth"
     assert any(t["tile"] == shrine for t in tokens(g))

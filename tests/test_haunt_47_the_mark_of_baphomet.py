@@ -5,10 +5,10 @@ flight), the Minotaur's rampage and its Unstoppable turn, weapon-only
 attacks, searching omen tiles and the calming ritual."""
 import pytest
 
-from bot import text
+from bot.games.babg import text
 from bot.discord import messages
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 DECK = "deck_of_many_things"

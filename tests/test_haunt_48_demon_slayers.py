@@ -4,7 +4,7 @@ the Demon's arrival with its power and hit points, the monster turn the bot
 runs (the Cultists' distance attacks, the Demon's hunt) and both ends."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from tests.test_haunt_play import revealed
 
 RITUAL, HP = "Ritual", "Demon hit points"

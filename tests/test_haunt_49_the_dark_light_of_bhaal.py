@@ -4,8 +4,8 @@ Lantern (held, stolen, dropped), the enchantment and the enchanted heroes'
 turns under the traitor's orders, and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed
 
 QUEST = "Ritual location"
@@ -166,8 +166,8 @@ def test_the_lantern_drops_with_its_dead_holder_and_can_be_picked_up(engine):
     g.put("cy", "inner_chamber")
     g.p("cy")["traits"]["sanity"] = 1
     g.put("bo", "inner_chamber")
-    from bot.engine.ctx import Ctx
-    from bot.engine.death import die
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.death import die
     ctx = Ctx(g.c, g.state)
     die(ctx, "cy", "test")
     assert h49(g)["holder"] is None and h49(g)["lying"] == "inner_chamber"

@@ -5,9 +5,9 @@ disabling and avoiding traps, each trap's effect, the Net Snare, setting
 new traps, and both sides' wins."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.test_haunt_play import revealed
 
 DECK = "deck_of_many_things"

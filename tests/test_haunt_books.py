@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from bot.content import RULES_DATA
+from bot.games.babg.content import RULES_DATA
 from tests.conftest import SHARED
 
 INDEX = SHARED / "reference" / "seed-index" / "haunts.json"

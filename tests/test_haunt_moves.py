@@ -1,13 +1,13 @@
-"""A haunt's special moves are declared (bot.engine.rulesets.Move): every
+"""A haunt's special moves are declared (bot.games.babg.engine.rulesets.Move): every
 move `legal_actions` lists is accepted, a move nobody declared is refused
 with the moves open now, an argument outside its declared values is
 refused, and a seat handed over in the middle of any haunt leaves the game
 playable (each haunt's own record renames the player)."""
 import pytest
 
-from bot import autoplay, vocabulary
-from bot.engine import IllegalAction, rulesets
-from bot.engine.legal import legal_actions
+from bot.games.babg import autoplay, vocabulary
+from bot.games.babg.engine import IllegalAction, rulesets
+from bot.games.babg.engine.legal import legal_actions
 from tests.invariants import check
 from tests.test_haunt_rulesets_play import started
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.engine import IllegalAction, effects
-from bot.engine.ctx import Ctx
-from bot.engine.turns import start_haunt
+from bot.games.babg.engine import IllegalAction, effects
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.turns import start_haunt
 from tests.conftest import Game
 from tests.invariants import check
 from tests.test_playouts import play_one
@@ -233,7 +233,7 @@ def test_death_at_the_skull_drops_everything(engine):
     # "What Happens to My Stuff if I Die?"
     g = attack_ready(engine)
     g.give("cy", "boots_of_elvenkind")
-    from bot.engine import traits
+    from bot.games.babg.engine import traits
     ctx = Ctx(g.c, g.state)
     traits.change(ctx, "cy", "sanity", -8)
     assert not g.p("cy")["alive"]
@@ -244,7 +244,7 @@ def test_every_hero_dead_is_not_the_traitors_win_where_its_goal_is_another(engin
     # Rulebook: Winning the Game; Ruling: Every hero dead. Haunt 18's traitor wins by turning Citizens
     # (Tome L1659-1661), not by the heroes' deaths: play goes on toward that goal.
     g = attack_ready(engine)
-    from bot.engine import traits
+    from bot.games.babg.engine import traits
     ctx = Ctx(g.c, g.state)
     traits.change(ctx, "ann", "might", -8)
     traits.change(ctx, "cy", "might", -8)
@@ -313,7 +313,7 @@ def test_nobody_sees_the_other_sides_secrets(engine, tile, omen, kind):
     text reaches only traitors, the heroes' text only heroes (everyone in
     hidden and no-traitor haunts), a hidden token only its owner; the public
     status never names a hidden traitor."""
-    from bot import autoplay, text
+    from bot.games.babg import autoplay, text
     g = revealed(engine, tile, omen)
     s = g.state
     h = s["haunt"]
@@ -473,8 +473,8 @@ def test_turn_order_without_a_single_traitor(engine, tile, omen, number, kind):
 def test_a_hidden_traitor_is_nobodys_opponent_until_unmasked(engine):
     # Rulebook: Haunts With a Hidden Traitor; Rulebook: Moving Past Opponents;
     # Ruling: a hidden traitor before their token is face up
-    from bot.engine.effects import opponents_of
-    from bot.engine.moves import ways_out
+    from bot.games.babg.engine.effects import opponents_of
+    from bot.games.babg.engine.moves import ways_out
     g = revealed(engine, "arcane_retreat", "whispering_skull", revealer="cy")
     all_ready(g)
     traitor = g.state["haunt"]["traitors"][0]
@@ -493,7 +493,7 @@ def test_a_hidden_traitor_is_nobodys_opponent_until_unmasked(engine):
 def test_slay_takes_a_killed_monster_off_the_board(engine):
     # Rulebook: How Monsters Work (a haunt may say how a monster is killed); Traitor's Tome: haunt 5 (the heroes
     # win when the Minotaur is killed)
-    from bot.engine import haunt_play
+    from bot.games.babg.engine import haunt_play
     g = attack_ready(engine)
     g.state["haunt"]["number"] = 5
     minotaur = haunt_play.add_monster(Ctx(g.c, g.state), "Minotaur", "elfsong_tavern")

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from bot.engine.haunt import choose_traitors
+from bot.games.babg.engine.haunt import choose_traitors
 from tests.conftest import SHARED, Game
 
 
@@ -162,8 +162,8 @@ def test_several_traitors_and_no_traitor(engine):
 
 def test_hidden_traitor_token_reaches_only_its_owner(game, dice):
     # Rulebook: Haunts With a Hidden Traitor (tokens dealt face down)
-    from bot.engine.ctx import Ctx
-    from bot.engine.turns import start_haunt
+    from bot.games.babg.engine.ctx import Ctx
+    from bot.games.babg.engine.turns import start_haunt
     ctx = Ctx(game.c, game.state)
     game.place("arcane_retreat", "catacomb", 1, -1, rot=0)
     start_haunt(ctx, "ann", "whispering_skull", "arcane_retreat")  # haunt 19: hidden traitor

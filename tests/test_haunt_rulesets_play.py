@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot import autoplay
-from bot.engine import rulesets
+from bot.games.babg import autoplay
+from bot.games.babg.engine import rulesets
 from tests.invariants import check
 
 

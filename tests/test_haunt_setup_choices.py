@@ -3,9 +3,9 @@ that side, privately answerable, with only the tiles the book allows, one
 piece at a time, and the first turn waits for the answers."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import allowed_tiles
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import allowed_tiles
 from tests.test_haunt_play import revealed
 
 
@@ -52,7 +52,7 @@ def test_the_minotaur_goes_on_a_catacomb_tile(engine):
 
 def test_a_counter_win_is_met_past_its_value_too(engine):
     # Found: counter wins tested equality, so a count down that jumped past 0 never won
-    from bot.engine.haunt_play import condition_met
+    from bot.games.babg.engine.haunt_play import condition_met
     g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
     h = g.state["haunt"]
     h.update({"counters": {"Hit points": -2}, "counter_start": {"Hit points": 5}})
@@ -66,7 +66,7 @@ def test_a_counter_win_is_met_past_its_value_too(engine):
 
 def test_a_token_count_win_counts_only_the_tiles_it_names(engine):
     # Found: token-count wins ignored the tile the book names
-    from bot.engine.haunt_play import condition_met
+    from bot.games.babg.engine.haunt_play import condition_met
     g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
     g.state["tokens"] += [{"name": "Ward", "tile": "kitchen_basement"}, {"name": "Ward", "tile": "kitchen"}]
     win = {"side": "heroes", "when": "token_count", "token": "quest", "label": "Ward", "op": ">=", "value": 2}

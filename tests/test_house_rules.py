@@ -4,12 +4,12 @@ Selecting the Haunt) and the house rules from the Betrayal Legacy rulebook
 off, the Baldur's Gate rule holds."""
 import pytest
 
-from bot.engine import IllegalAction, cards
-from bot.engine import tokens as tk
-from bot.engine.ctx import Ctx
-from bot.engine.haunt import choose_traitors, nearest_left
-from bot.engine.specials.house_rules import HOUSE_RULES, large_monsters
-from bot.engine.turns import start_haunt
+from bot.games.babg.engine import IllegalAction, cards
+from bot.games.babg.engine import tokens as tk
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt import choose_traitors, nearest_left
+from bot.games.babg.engine.specials.house_rules import HOUSE_RULES, large_monsters
+from bot.games.babg.engine.turns import start_haunt
 from tests.conftest import Game
 from tests.test_haunt_play import all_ready, revealed
 from tests.test_haunt_roll import draw_omen_at_house_of_blood

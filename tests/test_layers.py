@@ -1,5 +1,5 @@
 """The engine's shape, checked on its source: no import inside a function in
-bot/engine, no import cycle among its modules, the core rules importing no
+bot/games/babg/engine, no import cycle among its modules, the core rules importing no
 component (card, tile and power handlers in specials/, haunt modules in
 haunts/) and naming no card or power, the engine importing no adapter, and
 no adapter touching the store (the service is the only door)."""
@@ -8,14 +8,14 @@ import pathlib
 
 import pytest
 
-from bot.content import load_content
+from bot.games.babg.content import load_content
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "bot" / "engine"
-COMPONENTS = ("bot.engine.specials", "bot.engine.haunts")
-FRONT = {"bot.engine", "bot.engine.game", "bot.engine.legal"}  # the engine's door: it assembles everything
+ENGINE = ROOT / "bot" / "games" / "babg" / "engine"
+COMPONENTS = ("bot.games.babg.engine.specials", "bot.games.babg.engine.haunts")
+FRONT = {"bot.games.babg.engine", "bot.games.babg.engine.game", "bot.games.babg.engine.legal"}  # the engine's door: it assembles everything
 ADAPTERS = ("bot/discord", "bot/table")
-OUTSIDE = ("bot.discord", "bot.table", "bot.service", "bot.store", "bot.render", "discord", "aiosqlite", "PIL",
+OUTSIDE = ("bot.discord", "bot.table", "bot.service", "bot.store", "bot.games.babg.render", "discord", "aiosqlite", "PIL",
            "asyncio", "sqlite3")
 RULEBOOK_TILES = {"kitchen", "inner_chamber", "elfsong_tavern", "kitchen_basement", "catacomb_landing"}  # Setup
 
@@ -123,6 +123,6 @@ def test_the_checks_can_fail(tmp_path):
     """The checks see what they look for (a guard against a test that passes
     because it reads nothing)."""
     sample = ENGINE / "moves.py"
-    assert any(m == "bot.engine.effects" for m, _ in imports(sample))
-    assert "bot.engine.effects" in engine_graph()["bot.engine.moves"]
+    assert any(m == "bot.games.babg.engine.effects" for m, _ in imports(sample))
+    assert "bot.games.babg.engine.effects" in engine_graph()["bot.games.babg.engine.moves"]
     assert len(core_files()) > 10 and any(module_name(p).startswith(COMPONENTS) for p in engine_files())

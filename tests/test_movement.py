@@ -1,7 +1,7 @@
 """Rulebook: Move, Moving Between Levels, Special Tiles."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 
 
 def test_start_rooms_count_as_separate_tiles(game):

@@ -6,7 +6,7 @@ import os
 import random
 from collections import defaultdict
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from tests.invariants import check, round_trips
 from tests.playout import new_auto_game
 

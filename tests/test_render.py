@@ -5,13 +5,13 @@ import io
 import pytest
 from PIL import Image
 
-from bot.engine import board as bd
-from bot.engine.content import Adventurer, Content, Tile, Track
-from bot.render import (compute_layout, door_probe, figure_positions, render_image, render_map, render_replay_gif,
+from bot.games.babg.engine import board as bd
+from bot.games.babg.engine.content import Adventurer, Content, Tile, Track
+from bot.games.babg.render import (compute_layout, door_probe, figure_positions, render_image, render_map, render_replay_gif,
                         tile_box, token_position)
-from bot.render import demo
-from bot.render import style as sty
-from bot.render.layout import grid_slots, token_areas
+from bot.games.babg.render import demo
+from bot.games.babg.render import style as sty
+from bot.games.babg.render.layout import grid_slots, token_areas
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -294,7 +294,7 @@ def test_a_small_handmade_content_renders_too():
 
 def test_text_stays_readable_in_the_small_replay_frames():
     # The replay GIF is drawn at 0.6: names and legend text keep a floor instead of shrinking with the tiles
-    from bot.render import style
+    from bot.games.babg.render import style
     small, full = style.metrics(0.6), style.metrics(1.0)
     assert small.tile < full.tile * 0.7
     assert small.name_font >= 12 and small.font >= 11 and small.title_font >= 16
@@ -303,7 +303,7 @@ def test_text_stays_readable_in_the_small_replay_frames():
 
 def test_a_face_down_tile_is_drawn_as_its_back_and_named_in_the_legend(content, game):
     # Haunts 30 and 32 turn tiles face down: the map shows the back (no name) and says what it is
-    from bot.render.draw import _legend_entries
+    from bot.games.babg.render.draw import _legend_entries
     state = copy.deepcopy(game.state)
     assert not any(e[0] == "face_down" for e in _legend_entries(content, state, None))
     tid = next(t for t in state["board"] if t not in ("elfsong_tavern",))

@@ -3,10 +3,10 @@ from FreeType each time a legend is drawn, and look exactly as drawn text."""
 import pytest
 from PIL import ImageDraw
 
-from bot.engine.view import view
-from bot.render import art, demo, draw, render_paletted, render_turn_paletted
-from bot.render import style as sty
-from bot.render.layout import compute_layout
+from bot.games.babg.engine.view import view
+from bot.games.babg.render import art, demo, draw, render_paletted, render_turn_paletted
+from bot.games.babg.render import style as sty
+from bot.games.babg.render.layout import compute_layout
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The turn picture (bot/render/turn.py) and the marks both pictures share:
+"""The turn picture (bot/games/babg/render/turn.py) and the marks both pictures share:
 the traitor once the table knows, a monster's hit points."""
 import copy
 import io
@@ -6,11 +6,11 @@ import io
 import pytest
 from PIL import Image
 
-from bot.engine.view import view
-from bot.render import demo, render_image, render_map, render_turn, render_turn_image
-from bot.render import style as sty
-from bot.render.layout import figure_positions, name_plate
-from bot.render.turn import turn_layout
+from bot.games.babg.engine.view import view
+from bot.games.babg.render import demo, render_image, render_map, render_turn, render_turn_image
+from bot.games.babg.render import style as sty
+from bot.games.babg.render.layout import figure_positions, name_plate
+from bot.games.babg.render.turn import turn_layout
 
 
 @pytest.fixture(scope="module")

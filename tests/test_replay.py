@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from bot import autoplay
-from bot.engine import IllegalAction
+from bot.games.babg import autoplay
+from bot.games.babg.engine import IllegalAction
 from tests.playout import new_auto_game
 
 

@@ -3,7 +3,7 @@ turn says its round: a round is every seat (and the monster turn) once
 round the turn order."""
 import random
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from tests.conftest import Game
 
 

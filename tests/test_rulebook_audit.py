@@ -4,10 +4,10 @@ covered, each played through the real actions. An `xfail` marks a rule the
 engine gets wrong; its reason says what to fix."""
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.legal import legal_actions
-from bot.engine.turns import start_haunt
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.turns import start_haunt
 from tests.conftest import Game
 from tests.test_effects_haunt_cards import monster, wererat
 from tests.test_effects_kit import draw_event, give, my_turn

@@ -1,8 +1,8 @@
 """How a haunt ends when every hero is dead (docs/rulings.md, "Every hero
 dead"): the heroes can no longer win (rulebook: Winning the Game), but their
 deaths are the traitor's win only where the haunt says so."""
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import check_wins
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import check_wins
 from tests.test_haunt_play import all_ready, revealed
 
 

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from bot.engine import IllegalAction, effects
-from bot.engine import marks as mk
-from bot.engine.ctx import Ctx
-from bot.engine.specials import combat
+from bot.games.babg.engine import IllegalAction, effects
+from bot.games.babg.engine import marks as mk
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.specials import combat
 from tests.test_haunt_play import all_ready, attack_ready, revealed
 from tests.test_swap_hidden_traitor import at_reveal, hidden_haunts
 

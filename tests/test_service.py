@@ -2,7 +2,7 @@
 a restart, reminders and skip votes."""
 import pytest
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from bot.service import GameService
 from bot.store import MIGRATIONS, Store
 
@@ -145,7 +145,7 @@ async def test_handover_gives_the_seat_to_someone_new(service, engine):
 async def test_a_button_is_refused_once_its_turn_or_game_is_past(service):
     # A button carries the game and turn it was offered in (and a question's fingerprint)
     from bot.service import GAME_OVER, Superseded
-    from bot.vocabulary import pending_key
+    from bot.games.babg.vocabulary import pending_key
     out = await seat_three(service)
     game, first = out.game, out.state["turn"]["player"]
     turn = out.state["turn"]["number"]

@@ -1,7 +1,7 @@
 import pytest
 
-from bot.engine import IllegalAction
-from bot.engine.state import trait_value
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.state import trait_value
 
 
 def join_all(engine, advs, seed=1):

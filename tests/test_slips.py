@@ -4,9 +4,9 @@ waiting question named as a question, a title that already ends a
 sentence left alone."""
 import pytest
 
-from bot.engine import IllegalAction, words
-from bot.engine.ctx import Ctx
-from bot.engine.haunt_play import place_token
+from bot.games.babg.engine import IllegalAction, words
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.haunt_play import place_token
 
 
 def test_articles_counts_and_sentence_ends():

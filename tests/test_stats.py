@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.config import Config
 from bot.discord.client import GameBot
-from bot.render.chart import stats_chart
+from bot.games.babg.render.chart import stats_chart
 from bot.service import GameService, history_entry
 from bot.service.stats import bench_figures, stats_lines
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)

@@ -13,7 +13,7 @@ import pytest
 import bot.store
 import bot.store.postgres
 from bot.config import from_env
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from bot.service import SET_ASIDE, GameService
 from bot.store import GameMovedOn, Store, StoreError, open_store
 from bot.store.postgres import PostgresStore

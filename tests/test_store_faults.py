@@ -16,8 +16,8 @@ from aiosqlite.context import Result
 
 import bot.store
 from bot.config import Config
-from bot.engine import IllegalAction
-from bot.engine.legal import actor
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import actor
 from bot.service import SET_ASIDE, GameService
 from bot.store import Store, StoreError, statements
 from tests.conftest import arrange_hidden_traitor_reveal

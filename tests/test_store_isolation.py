@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 import bot.store
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from bot.service import SET_ASIDE, GameService
 from bot.store import Store
 from tests.test_store_faults import Faults, committed, end_turn, restarted, seat_three

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.service import GameService
 from bot.store import GameRow, jsontext, open_store
 from tests.pg import new_database, postgres_server  # noqa: F401

@@ -1,16 +1,16 @@
-"""The reveal at a game's end (bot.engine.story): games auto-played to their
-end with a chosen haunt. Whatever a player's view (bot.engine.view) kept
+"""The reveal at a game's end (bot.games.babg.engine.story): games auto-played to their
+end with a chosen haunt. Whatever a player's view (bot.games.babg.engine.view) kept
 from them while the game was played is named once it is over: the hidden
 traitor and everyone's tokens, every haunt record or field a rule set
 declares secret, what lies under face-down tokens. A game in play reveals
 nothing."""
 import pytest
 
-from bot import autoplay
-from bot.engine import rulesets
-from bot.engine import state as st
-from bot.engine.story import reveal_lines
-from bot.engine.view import view
+from bot.games.babg import autoplay
+from bot.games.babg.engine import rulesets
+from bot.games.babg.engine import state as st
+from bot.games.babg.engine.story import reveal_lines
+from bot.games.babg.engine.view import view
 from tests.test_haunt_rulesets_play import started
 
 

@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from bot import autoplay, text
+from bot.games.babg import autoplay, text
 from bot.discord import messages
-from bot.engine import IllegalAction
-from bot.engine.ctx import Ctx
-from bot.engine.legal import actor, legal_actions
-from bot.engine.turns import start_haunt
-from bot.engine.view import view
-from bot.render import render_map
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.legal import actor, legal_actions
+from bot.games.babg.engine.turns import start_haunt
+from bot.games.babg.engine.view import view
+from bot.games.babg.render import render_map
 from tests.conftest import Game
 
 ADVENTURERS = ("torskar", "lia", "gretchen", "grim", "azadeh")

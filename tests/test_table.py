@@ -85,8 +85,8 @@ def test_map_and_replay_pictures_are_saved(tmp_path):
 
 def test_the_table_slays_a_monster(engine, tmp_path, monkeypatch):
     # The local table's toolkit: `slay <monster>` when the haunt's own rule kills it
-    from bot.engine import haunt_play
-    from bot.engine.ctx import Ctx
+    from bot.games.babg.engine import haunt_play
+    from bot.games.babg.engine.ctx import Ctx
     from bot.table import Table
     from tests.test_haunt_play import attack_ready
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
@@ -106,7 +106,7 @@ def test_join_without_adventurer_or_name_and_odd_numbers_are_answered_not_crashe
     # A probe crashed the table: `join torskar as` and `join as Ann` (ValueError unpacking the split),
     # `choose ²` (isdigit() takes it, int() does not)
     import random
-    from bot import autoplay
+    from bot.games.babg import autoplay
     from bot.table import Table
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
     said = []

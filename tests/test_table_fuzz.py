@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, note, settings, strategies as st
 
-from bot import autoplay
+from bot.games.babg import autoplay
 from bot.table import HELP, SHORT_WAYS, TRAIT_WORDS, Table
 
 NAMES = ("Ann", "Bo", "Cy")

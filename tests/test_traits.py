@@ -1,9 +1,9 @@
 """Rulebook: Traits."""
 import re
 
-from bot.engine import traits
-from bot.engine.ctx import Ctx
-from bot.engine.effects import take_damage
+from bot.games.babg.engine import traits
+from bot.games.babg.engine.ctx import Ctx
+from bot.games.babg.engine.effects import take_damage
 
 
 def test_gain_stops_at_the_maximum(game):
@@ -61,7 +61,7 @@ def test_other_players_cannot_answer_a_choice(game):
     ctx = Ctx(game.c, game.state)
     take_damage(ctx, "ann", "physical", 2)
     import pytest
-    from bot.engine import IllegalAction
+    from bot.games.babg.engine import IllegalAction
     with pytest.raises(IllegalAction, match="for Ann"):
         game.do("decide", "bo", choice=1)
     with pytest.raises(IllegalAction, match="First answer: how to take 2 physical damage"):

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from bot import autoplay
-from bot.engine import IllegalAction
-from bot.engine.legal import legal_actions
-from bot.engine.view import view
+from bot.games.babg import autoplay
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.playout import new_auto_game
 
 

@@ -4,8 +4,8 @@ stacks are shuffled face down)."""
 import json
 import random
 
-from bot import autoplay
-from bot.engine.view import HIDDEN, view
+from bot.games.babg import autoplay
+from bot.games.babg.engine.view import HIDDEN, view
 from tests.playout import new_auto_game
 from tests.test_swap_hidden_traitor import at_reveal, hidden_haunts
 
@@ -43,8 +43,8 @@ def test_the_seed_is_shown_once_the_game_is_over(engine):
 
 def test_a_face_down_ioun_stone_shows_no_number(engine):
     # Secrets of Survival, haunt 12: "Right Now" (the stones lie face down)
-    from bot.engine.haunts.h12_blackrazor import STONE
-    from bot.engine import tokens as tk
+    from bot.games.babg.engine.haunts.h12_blackrazor import STONE
+    from bot.games.babg.engine import tokens as tk
     from tests.test_haunt_play import revealed
     g = revealed(engine, "gladiator_pit", "pipes_of_haunting")
     g.state["haunt"]["number"] = 12

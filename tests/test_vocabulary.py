@@ -3,10 +3,10 @@ carried by a button and read back the same, gets a label, and (where typed
 words can say it) the words `parse` turns back into the same action."""
 import pytest
 
-from bot import vocabulary
-from bot.engine import IllegalAction
-from bot.engine.actions import VERBS
-from bot.engine.legal import legal_actions
+from bot.games.babg import vocabulary
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.actions import VERBS
+from bot.games.babg.engine.legal import legal_actions
 from tests.test_engine_door import game_points
 
 DISCORD_ID = "123456789012345678"  # what a Discord user's id looks like

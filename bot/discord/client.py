@@ -14,7 +14,7 @@ import time
 import discord
 from discord import app_commands
 
-from bot import text, vocabulary
+from bot.games.babg import text, vocabulary
 from bot.discord import event_loop, messages, turn_posts, views
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.line import Line
@@ -23,9 +23,9 @@ from bot.discord.pace import ChannelPace
 from bot.discord.private_threads import PrivateThreads
 from bot.discord.turn_posts import TurnPosts, in_play
 from bot.discord.worker import render_pool
-from bot.engine import IllegalAction, story
+from bot.games.babg.engine import IllegalAction, story
 from bot.service import GameService, StoreError, Superseded, seats
-from bot.vocabulary import ButtonAction
+from bot.games.babg.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
 DATABASE_AWAY = ("The game's database is not answering just now, so that was not recorded; your game is safe. "
@@ -800,33 +800,33 @@ class Thinking:
 
 def warm_renderer():
     """Runs in the render worker: load what drawing needs, ahead of the first map."""
-    from bot.content import load_content
-    from bot.render import render_map  # noqa: F401
+    from bot.games.babg.content import load_content
+    from bot.games.babg.render import render_map  # noqa: F401
     load_content()
 
 
 def render_png(state: dict, max_bytes: int) -> bytes:
     """Runs in the render worker: the map for this state, within Discord's
     upload limit (read from the guild at run time)."""
-    from bot.content import load_content
-    from bot.render import render_map
+    from bot.games.babg.content import load_content
+    from bot.games.babg.render import render_map
     turn = state.get("turn") or {}
     return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
 
 
 def render_turn_png(state: dict, max_bytes: int) -> bytes:
     """Runs in the render worker: the turn's picture, sized for a phone."""
-    from bot.content import load_content
-    from bot.render import render_turn
+    from bot.games.babg.content import load_content
+    from bot.games.babg.render import render_turn
     return render_turn(load_content(), state, max_bytes=max_bytes)
 
 
 def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:
     """Runs in the render worker: the replay GIF of a game from its log."""
-    from bot.content import load_content
-    from bot.engine import Engine
-    from bot.render import render_replay_gif
-    from bot.replay import turn_states
+    from bot.games.babg.content import load_content
+    from bot.games.babg.engine import Engine
+    from bot.games.babg.render import render_replay_gif
+    from bot.games.babg.replay import turn_states
     engine = Engine(load_content())
     return render_replay_gif(engine.content, turn_states(engine, seed, actions, options.get("haunt", "play"),
                                                          options=options))
@@ -834,15 +834,15 @@ def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:
 
 def _rules_topics() -> list[dict]:
     # read and checked with the rest of rules_data, so a bad topic stops the start, not /rules
-    from bot.content import load_content
+    from bot.games.babg.content import load_content
     return list(load_content().topics)
 
 
 def run(config):
     """Start the bot; exit with a clear message (no traceback, no login)
     when the game database or rules_data cannot be used."""
-    from bot.content import ContentError, load_content
-    from bot.engine import Engine
+    from bot.games.babg.content import ContentError, load_content
+    from bot.games.babg.engine import Engine
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         engine = Engine(load_content())  # first: bad content leaves no database behind

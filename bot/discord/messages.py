@@ -5,9 +5,9 @@ Pure functions: the client only sends what these return.
 import re
 from dataclasses import dataclass, field
 
-from bot import text, vocabulary
-from bot.engine.legal import actor
-from bot.engine.state import trait_value
+from bot.games.babg import text, vocabulary
+from bot.games.babg.engine.legal import actor
+from bot.games.babg.engine.state import trait_value
 
 LIMIT = 1900  # a little under Discord's 2000 characters
 READY = re.compile(r".+ is ready \([0-9]+ of [0-9]+\)\.")  # the engine's line for a Ready: the last line says it
@@ -160,7 +160,7 @@ def summary(content, state: dict, title: str = "Betrayal at Baldur's Gate") -> s
 
 def new_round(before: dict, state: dict) -> bool:
     """Whether the turn that just began opens a round (the engine counts
-    rounds: see bot.engine.state.next_round)."""
+    rounds: see bot.games.babg.engine.state.next_round)."""
     return state.get("round", 0) != before.get("round", 0)
 
 

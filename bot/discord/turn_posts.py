@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.discord import messages, views
-from bot.engine import story
-from bot.vocabulary import turn_number
+from bot.games.babg.engine import story
+from bot.games.babg.vocabulary import turn_number
 
 log = logging.getLogger("bot.discord")
 
@@ -181,7 +181,7 @@ class TurnPosts:
                 finally:
                     if post is not None:  # after the new message: it goes first when the channel is at its limit
                         self.close_later(post)
-        if over:  # everything that was hidden, for everyone (bot.engine.story)
+        if over:  # everything that was hidden, for everyone (bot.games.babg.engine.story)
             for part in messages.chunks(story.reveal_lines(bot.content, state)):
                 async with bot.pace.write(game.channel_id):
                     await channel.send(part, allowed_mentions=discord.AllowedMentions.none())

@@ -1,6 +1,6 @@
 """Buttons (and, for a question with many options, select menus) under each
 turn prompt. A button carries its action itself (see
-bot.vocabulary: the verb and fields, the game, the turn and, for an answer,
+bot.games.babg.vocabulary: the verb and fields, the game, the turn and, for an answer,
 the question), so it keeps working after a restart; each click reloads the
 game and goes through the same door as a slash command. The buttons offered
 are exactly the engine's legal actions, so a button is never refused for a
@@ -10,9 +10,9 @@ import weakref
 
 import discord
 
-from bot import vocabulary
-from bot.engine.legal import across_barrier, actor, legal_actions
-from bot.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
+from bot.games.babg import vocabulary
+from bot.games.babg.engine.legal import across_barrier, actor, legal_actions
+from bot.games.babg.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
 ROWS = 2            # a turn's controls take two rows at most: most players read on a phone (Discord allows 5)
 PER_ROW = 5         # Discord: at most 5 buttons a row
@@ -57,7 +57,7 @@ class ActionButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=
 class ActionSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select], template=vocabulary.SELECT_ID):
     """A select menu answering a question, or a turn's "More actions…": each
     option carries its action, the menu the game, turn and question (see
-    bot.vocabulary), so it keeps working after a restart and a stale one is
+    bot.games.babg.vocabulary), so it keeps working after a restart and a stale one is
     refused like a stale button."""
 
     def __init__(self, custom_id: str, options: list[discord.SelectOption], placeholder: str | None = None):

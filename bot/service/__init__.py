@@ -8,10 +8,10 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bot.engine import IllegalAction
-from bot.engine.legal import actor
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.legal import actor
 from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError, shard_of
-from bot.vocabulary import pending_key, turn_number
+from bot.games.babg.vocabulary import pending_key, turn_number
 
 from . import dicelog, seats
 from .memory import MemoryStore
@@ -92,7 +92,7 @@ class GameService:
     async def new_game(self, channel_id: str, guild_id: str | None, creator_id: str, seed: int | None = None,
                        settings: dict | None = None, options: dict | None = None) -> GameRow:
         """A new game in the channel. `options` are the table's (see
-        bot.engine.game.check_options); with avoid_repeats, the haunts this
+        bot.games.babg.engine.game.check_options); with avoid_repeats, the haunts this
         server has played go into them, so the game replays as it was."""
         async with self.locks[channel_id]:
             if await self.store.active_game(channel_id):

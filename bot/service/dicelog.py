@@ -9,7 +9,7 @@ a hidden player (how each player answered a claimed win) are left out."""
 import hashlib
 import json
 
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 
 FORMAT = "betrayal-bot-log/1"
 PRIVATE_UNTIL_OVER = ("confirm",)  # actions whose author stays hidden while the game runs

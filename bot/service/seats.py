@@ -2,7 +2,7 @@
 people can play a game made for three to six), and the stand-in who plays
 an absent person's seat until they act again.
 
-Both choose with bot.autoplay played fair: from the seat's own picture of
+Both choose with bot.games.babg.autoplay played fair: from the seat's own picture of
 the game (its guess for the dice and the decks, no hidden traitor's name),
 among the actions its buttons would offer. Their private messages are
 committed like anyone's and delivered to nobody: a person who takes the
@@ -10,8 +10,8 @@ seat over later reads them, as after any handover."""
 import hashlib
 import random
 
-from bot import autoplay
-from bot.engine.legal import actor
+from bot.games.babg import autoplay
+from bot.games.babg.engine.legal import actor
 
 BUILTIN = "builtin-"  # a built-in seat's id: never a Discord user's (those are digits)
 PATIENCE = 60  # actions of one seat in one turn, past which it answers first options and ends its turn

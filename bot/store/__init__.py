@@ -632,7 +632,7 @@ def finished_record(game_id: int, phase: str, seats: list, haunt: int | None, tr
             "traitors": (traitors or []) if over else [], "result": (result or {}) if over else {}}
 
 
-# What every game state has from its first moment (bot.engine.state.new_state) and every action reads, with
+# What every game state has from its first moment (bot.games.babg.engine.state.new_state) and every action reads, with
 # the types it must be (None: only present). A row without them would load and then fail each action.
 STATE_SHAPE = {"phase": str, "seats": list, "players": dict, "board": dict, "turn": None, "pending": None}
 

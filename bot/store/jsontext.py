@@ -4,7 +4,7 @@ every action).
 
 What the store keeps is the same data the standard library would keep: the
 engine's state is plain dicts, lists, strings, ints, booleans and None
-(bot.engine.state), keys in the order they were made. The differences, and
+(bot.games.babg.engine.state), keys in the order they were made. The differences, and
 why they do not matter here:
 - The text has no spaces and leaves non-ASCII characters as they are (json
   writes \\u escapes): both are the same JSON to SQLite's and PostgreSQL's JSON

@@ -12,14 +12,14 @@ import pathlib
 import random
 import sys
 
-from bot import autoplay, text, vocabulary
-from bot.content import load_content
-from bot.engine import Engine, IllegalAction, story
-from bot.engine.legal import actor, legal_actions
-from bot.engine.state import monster_called
-from bot.engine.specials.house_rules import HOUSE_RULES
+from bot.games.babg import autoplay, text, vocabulary
+from bot.games.babg.content import load_content
+from bot.games.babg.engine import Engine, IllegalAction, story
+from bot.games.babg.engine.legal import actor, legal_actions
+from bot.games.babg.engine.state import monster_called
+from bot.games.babg.engine.specials.house_rules import HOUSE_RULES
 from bot.service import GameService, seats
-from bot.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
+from bot.games.babg.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
 
 HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
   join <adventurer> [as <name>]   take a seat (3 to 6 players), e.g. `join torskar as Ann`
@@ -315,15 +315,15 @@ class Table:
 
     def save_map(self) -> str:
         """The same picture /map posts on Discord, written to a file."""
-        from bot.render import render_map
+        from bot.games.babg.render import render_map
         turn = (self.state.get("turn") or {})
         path = self.out_dir / f"map-seed{self.seed}-turn{turn.get('number', 0)}.png"
         path.write_bytes(render_map(self.content, self.state, highlight=turn.get("player")))
         return str(path)
 
     def save_replay(self) -> str:
-        from bot.render import render_replay_gif
-        from bot.replay import turn_states
+        from bot.games.babg.render import render_replay_gif
+        from bot.games.babg.replay import turn_states
         frames = turn_states(self.engine, self.seed, self.log, self.state["options"]["haunt"],
                              options=self.state["options"])
         path = self.out_dir / f"replay-seed{self.seed}.gif"

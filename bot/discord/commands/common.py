@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 
 from bot.service import seats
-from bot.vocabulary import TRAIT_WORDS
+from bot.games.babg.vocabulary import TRAIT_WORDS
 
 WAYS = [app_commands.Choice(name=n, value=v) for n, v in
         (("north", "north"), ("east", "east"), ("south", "south"), ("west", "west"), ("stairs", "stairs"),

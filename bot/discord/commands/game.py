@@ -2,13 +2,13 @@
 import discord
 from discord import app_commands
 
-from bot import text
+from bot.games.babg import text
 from bot.discord.private_threads import can_open
 from bot.discord.turn_posts import in_play
 from bot.discord.views import secret_view
-from bot.engine import IllegalAction
+from bot.games.babg.engine import IllegalAction
 from bot.service import seats
-from bot.vocabulary import make
+from bot.games.babg.vocabulary import make
 
 from .common import builtin_choices, builtin_seat, can_manage
 

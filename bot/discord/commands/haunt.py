@@ -3,10 +3,10 @@ rules, and the table's toolkit)."""
 import discord
 from discord import app_commands
 
-from bot import vocabulary
-from bot.engine import IllegalAction
-from bot.engine.state import monster_called
-from bot.vocabulary import make
+from bot.games.babg import vocabulary
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.state import monster_called
+from bot.games.babg.vocabulary import make
 
 from .common import TRAITS, WAYS, builtin_choices, seat_named
 

@@ -4,8 +4,8 @@ import io
 import discord
 from discord import app_commands
 
-from bot.engine import IllegalAction
-from bot.engine.specials.house_rules import HOUSE_RULES
+from bot.games.babg.engine import IllegalAction
+from bot.games.babg.engine.specials.house_rules import HOUSE_RULES
 from bot.service import history_lines
 
 from .server import SHORT

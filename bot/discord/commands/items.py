@@ -2,7 +2,7 @@
 import discord
 from discord import app_commands
 
-from bot.vocabulary import make
+from bot.games.babg.vocabulary import make
 
 from .common import builtin_choices, seat_named
 

@@ -6,7 +6,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.render.chart import stats_chart
+from bot.games.babg.render.chart import stats_chart
 from bot.service.stats import stats_lines
 
 

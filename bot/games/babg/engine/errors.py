@@ -1,0 +1,1 @@
+from bot.kit.errors import IllegalAction  # noqa: F401  (one refusal type for every system)
