@@ -62,6 +62,7 @@ usage: python bench/failover.py [--games 100] [--think 1] [--kills 20]
        [--database postgres|postgresql://...] [--seed N]
 """
 import argparse
+import collections
 import asyncio
 import copy
 import pathlib
@@ -89,7 +90,7 @@ def expected(engine, state: dict, action: dict):
     text) for an action of a started game (the text the player alone sees),
     ("public", None) for the lobby's, the start and a game's end (told in the
     channel); None when the rules refuse it."""
-    from bot.discord import messages
+    from bot.games.babg.discord import messages
     from bot.discord.turn_posts import in_play
     from bot.games.babg.engine import IllegalAction
     from bot.service import seats
@@ -310,6 +311,8 @@ async def count(db: load.Database, crew: Crew, kills: list[dict]) -> dict:
                     default=None)
             if k is None:
                 c["double" if key in keys else "never_sent"] += 1
+                if key not in keys:
+                    c.setdefault("never_sent_keys", collections.Counter())[key[0]] += 1
                 continue
             matched.add(id(mine[k]))
             after = k + 1
@@ -388,7 +391,8 @@ async def main(args):
         print(f"games back after a kill: {within} of {len(kills)} within {args.target:g} s"
               + (f"; p50 {backs[len(backs) // 2]:.2f} s, max {backs[-1]:.2f} s" if backs else ""))
     print(f"acknowledged actions: {c['acknowledged']}; lost: {c['lost']}; double-applied: {c['double']}; "
-          f"applied but never sent: {c['never_sent']}; refused but applied: {c['refused_applied']}")
+          f"applied but never sent: {c['never_sent']} {dict(c.get('never_sent_keys', {}))}; "
+          f"refused but applied: {c['refused_applied']}")
     print(f"unanswered: {c['unanswered_kill'] + c['unanswered_other']} ({c['unanswered_kill']} sent to a process "
           f"as it was killed, of which {c['unanswered_applied']} found done when looking again; "
           f"{c['unanswered_other']} otherwise)")

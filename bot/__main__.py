@@ -3,13 +3,22 @@ table. `python -m bot table ...` and `python -m bot content` name them."""
 import os
 import sys
 
-from bot.games.babg.content import ContentError
+from bot import games
+from bot.kit.errors import ContentError
 
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "content":
-        from bot.games.babg.content.report import main as content_main
-        return content_main(argv[1:])
+        rest, chosen = list(argv[1:]), games.DEFAULT
+        if "--game" in rest:
+            at = rest.index("--game")
+            chosen, rest = (rest[at + 1] if at + 1 < len(rest) else ""), rest[:at] + rest[at + 2:]
+        try:
+            system = games.get(chosen)
+        except games.UnknownSystem as e:
+            print(e.reason, file=sys.stderr)
+            return 2
+        return system.content_main(rest)
     if argv and argv[0] == "table":
         argv = argv[1:]
     elif os.environ.get("DISCORD_TOKEN"):

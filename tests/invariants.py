@@ -55,6 +55,7 @@ def check(content, state: dict):
     assert sorted(places) == sorted(content.cards), "a card is missing or in two places"
     # Every tile in exactly one place.
     tiles = list(s["board"])
+    tiles += [p["cover"] for p in s["board"].values() if p.get("cover")]  # laid face down on a start room (haunt 32)
     for stack in ("building", "street", "catacomb"):
         tiles += s["stacks"][stack] + s["set_aside"][stack]
     if s["pending"] and s["pending"]["kind"] == "place_tile":

@@ -4,7 +4,7 @@ import pytest
 
 from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.legal import across_barrier, legal_actions
-from bot.discord.views import turn_controls
+from bot.games.babg.discord.views import turn_controls
 from tests.test_haunt_play import all_ready, revealed
 
 

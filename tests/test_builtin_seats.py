@@ -9,8 +9,9 @@ import random
 
 import pytest
 
+from bot import games
 from bot.games.babg import autoplay
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.legal import actor
 from bot.service import GameService, seats
@@ -141,9 +142,9 @@ def test_the_bot_plays_fair_its_choice_does_not_depend_on_what_its_seat_cannot_k
 def test_a_seat_the_bot_plays_ends_its_turn_after_patience_runs_out(engine):
     g = Game(engine)
     pid = g.state["turn"]["player"]
-    assert seats.pick(engine.content, g.state, pid, random.Random(1), seats.PATIENCE) == {"type": "end", "player": pid}
+    assert seats.pick(games.get("babg").over(engine), g.state, pid, random.Random(1), seats.PATIENCE) == {"type": "end", "player": pid}
     g.state["pending"] = {"player": pid, "kind": "x", "prompt": "?", "options": ["a", "b"]}
-    assert seats.pick(engine.content, g.state, pid, random.Random(1), seats.PATIENCE)["type"] == "decide"
+    assert seats.pick(games.get("babg").over(engine), g.state, pid, random.Random(1), seats.PATIENCE)["type"] == "decide"
 
 
 def test_no_reminder_or_deadline_for_a_seat_the_bot_plays(engine):

@@ -17,7 +17,7 @@ import discord.http
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.discord import views
+from bot.games.babg.discord import views
 from bot.discord.client import GameBot, yield_cpu
 from bot.discord.map_queue import MapQueue
 from bot.discord.at_scale import FLOOR, let_go, sweep_when_doubled

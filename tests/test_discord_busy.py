@@ -5,7 +5,8 @@ privately until its answer replaces it, and a public answer goes to the
 channel, never to its user alone. A turn whose map is not drawn in time
 goes on without it, and says how to see it."""
 from bot.discord import client as discord_client
-from bot.discord import messages, turn_posts
+from bot.discord import turn_posts
+from bot.games.babg.discord import messages
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 

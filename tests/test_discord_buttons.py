@@ -4,7 +4,7 @@ button from an earlier turn or a finished game is refused privately and
 changes nothing; the current turn's buttons survive a restart."""
 import pytest
 
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.ctx import Ctx
 from bot.games.babg.engine.haunt_play import begin

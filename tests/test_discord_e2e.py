@@ -7,10 +7,11 @@ import pytest
 
 from bot.games.babg import autoplay, vocabulary
 from bot.config import Config
-from bot.discord import messages, turn_posts
+from bot.discord import turn_posts
+from bot.games.babg.discord import messages
 from bot.discord.client import GameBot
 from bot.discord.pace import ChannelPace
-from bot.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
+from bot.games.babg.discord.views import BUTTON_CHOICES, PER_SELECT, SELECTS, pending_key
 from bot.games.babg.engine.legal import legal_actions
 from bot.games.babg.vocabulary import from_custom_id, from_select, select_value, to_custom_id, to_select_id, turn_number
 from tests.conftest import arrange_hidden_traitor_reveal

@@ -7,7 +7,7 @@ either way, never left for Discord to time out."""
 import asyncio
 
 from bot.discord import client as discord_client
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.discord.line import Line
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game

@@ -2,7 +2,7 @@
 and rules) are committed with their action; if the bot stops before they go
 out, it sends them when it starts again, late but whole, to their owners
 only. Messages that did go out are not sent twice."""
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.discord.client import GameBot
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game

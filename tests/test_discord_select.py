@@ -10,7 +10,7 @@ the Haunted Alley with most of the city laid out, so that the traitor's
 secret "which tile do you write on your secret paper?" lists some 30 tiles."""
 import discord
 
-from bot.discord import views
+from bot.games.babg.discord import views
 from bot.games.babg.engine import effects
 from bot.games.babg.engine.ctx import Ctx
 from bot.games.babg.engine import legal

@@ -8,7 +8,7 @@ in place, pinging once. Undo takes back a move from the turn message."""
 import re
 from collections import defaultdict
 
-from bot.discord import views
+from bot.games.babg.discord import views
 from bot.games.babg.engine.legal import legal_actions
 from bot.games.babg.vocabulary import spoken, turn_number
 from tests.conftest import arrange_hidden_traitor_reveal

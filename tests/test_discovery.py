@@ -110,29 +110,66 @@ SEALED_CATACOMB = {  # every catacomb doorway closed but the Catacomb Landing's 
     "shrine_to_bhaal": (-1, -1, 0)}
 
 
-def test_when_every_tile_left_would_seal_the_level_the_player_turns_a_tile_to_reopen_it(game):
-    # Rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?" (L254-256): if all the tiles left
-    # would seal off the level, the player whose turn it is rearranges the level until it has free doorways.
-    # Ruling: the rearrangement turns one of the level's tiles (not the start tile) to open a doorway, cutting
-    # nothing off.
-    from bot.games.babg.engine import board as bd
+def sealed_catacomb(game):
+    """Ann lays the Smugglers' Drop (an item tile) south of the Catacomb Landing, the last catacomb tile of the
+    stack, and it seals the level while a set-aside tile waits."""
     for tid, (x, y, rot) in SEALED_CATACOMB.items():
         game.place(tid, "catacomb", x, y, rot)
     game.state["stacks"]["catacomb"] = ["smugglers_drop"]
     game.state["set_aside"]["catacomb"] = ["gladiator_pit"]  # a tile that sealed the level earlier
     game.put("ann", "catacomb_landing")
     game.do("move", "ann", way="south")
+
+
+def test_when_every_tile_left_would_seal_the_level_the_player_turns_a_tile_to_reopen_it(game):
+    # Rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?" (L254-256): if all the tiles left
+    # would seal off the level, the player whose turn it is rearranges the level until it has free doorways.
+    # Ruling: the rearrangement turns one of the level's tiles or swaps two (never a start tile's room), cutting
+    # nothing off.
+    from bot.games.babg.engine import board as bd
+    sealed_catacomb(game)
     assert game.state["board"]["smugglers_drop"]["y"] == 1
     assert not bd.open_doorways(game.c, game.state["board"], "catacomb"), "the last tile was laid anyway"
     pending = game.state["pending"]
     assert pending["player"] == "ann" and pending["kind"] == "rearrange_level"
-    assert all(option.startswith("Turn the ") for option in pending["options"])
-    assert not any("Kitchen Basement" in option for option in pending["options"]), "the start tile stays"
+    assert all(option.startswith(("Turn the ", "Swap the ")) for option in pending["options"])
+    assert not any(room in option for option in pending["options"] for room in ("Kitchen Basement",
+                                                                                  "Catacomb Landing")), \
+        "the start tile stays"
     game.do("decide", "ann", choice=0)
     assert bd.open_doorways(game.c, game.state["board"], "catacomb"), "a doorway is free again"
     from bot.games.babg.engine import city
     from bot.games.babg.engine.ctx import Ctx
     assert not city.stranded(Ctx(game.c, game.state), game.state["board"], "catacomb"), "no tile cut off"
+
+
+def test_a_sealed_level_may_be_rearranged_by_swapping_two_tiles(game):
+    # Rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?" (L256: "rearranges the level until
+    # there are more free doorways"): two tiles trading places is a rearranging too; the figures go with their tiles
+    from bot.games.babg.engine import board as bd
+    from bot.games.babg.engine import city
+    from bot.games.babg.engine.ctx import Ctx
+    sealed_catacomb(game)
+    options = game.state["pending"]["options"]
+    swaps = [i for i, o in enumerate(options) if o.startswith("Swap the ")]
+    assert swaps
+    game.do("decide", "ann", choice=swaps[0])
+    assert bd.open_doorways(game.c, game.state["board"], "catacomb")
+    assert not city.stranded(Ctx(game.c, game.state), game.state["board"], "catacomb")
+    assert game.p("ann")["tile"] == "smugglers_drop"
+
+
+def test_the_laid_tiles_card_is_drawn_once_the_level_is_open_again(game):
+    # Rulebook: Discover a New Tile (L254-256: the level is rearranged until it has free doorways) and Drawing
+    # Event, Item, and Omen Cards: the Smugglers' Drop's item comes after the rearranging, not while it is sealed
+    sealed_catacomb(game)
+    items = [c for c in game.p("ann")["cards"] if game.c.cards[c].deck == "item"]
+    assert game.state["pending"]["kind"] == "rearrange_level"
+    assert not any(e["kind"] == "draw" for e in game.events)
+    assert [c for c in game.p("ann")["cards"] if game.c.cards[c].deck == "item"] == items
+    game.do("decide", "ann", choice=0)
+    game.decide_all()
+    assert len([c for c in game.p("ann")["cards"] if game.c.cards[c].deck == "item"]) == len(items) + 1
 
 
 def test_a_sealed_level_with_no_tile_left_to_lay_is_not_rearranged(game):

@@ -297,7 +297,7 @@ def test_every_power_has_a_test_here(content):
 
 def test_power_command_on_the_local_table():
     # Rulebook: Use Your Adventurer Power; the table's `power` command
-    from bot.table import Table
+    from bot.games.babg.table import Table
     out = []
     t = Table(seed=7, out=out.append)
     for line in ("join vort as Ann", "join lia as Bo", "join gretchen as Cy", "start"):

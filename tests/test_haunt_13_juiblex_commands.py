@@ -124,15 +124,19 @@ def test_a_failed_escape_hurts_and_holds(engine):
         g.do("move", "bo", way="east")
 
 
-def test_hidden_cubes_creep_in_secret_and_reveal_on_a_hero(engine):
-    # Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (2 spaces, tracked on the paper) and "Revealing a
-    # Gelatinous Cube" (on a monster turn: token placed, the hero takes 1 physical damage)
-    # Ruling: haunt 13: hidden Cubes creep in the traitor's turn
+def test_hidden_cubes_creep_in_secret_in_the_monster_turn_and_reveal_on_a_hero(engine):
+    # Traitor's Tome: Juiblex Commands, "Gelatinous Cube Movement" (L1458: up to 2 spaces in their monster turn,
+    # tracked on the paper) and "Revealing a Gelatinous Cube" (L1478: on a monster turn, token placed, the hero
+    # takes 1 physical damage)
     g = juiblex(engine)
-    with pytest.raises(IllegalAction, match="traitor's side"):
+    with pytest.raises(IllegalAction, match="monster turn"):
         g.do("task", "bo", task="creep", number=2, way="east")
     g.do("end", "bo")
     g.do("end", "cy")
+    with pytest.raises(IllegalAction, match="monster turn"):   # the traitor's own turn: no creeping
+        g.do("task", "ann", task="creep", number=2, way="east")
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters") and g.state["turn"]["player"] == "ann"
     g.do("task", "ann", task="creep", number=2, way="east")   # Kitchen -> Inner Chamber: nobody there
     assert {e["to"] for e in g.events} == {"ann"}
     assert [c["tile"] for c in hidden(g)] == ["inner_chamber", "inner_chamber"]
@@ -143,6 +147,50 @@ def test_hidden_cubes_creep_in_secret_and_reveal_on_a_hero(engine):
     assert [m["tile"] for m in cubes(g)] == ["elfsong_tavern"]
     assert hurt(seen, "bo") == [1] and hurt(seen, "cy") == [1]
     assert [c["n"] for c in hidden(g)] == [2]
+
+
+def test_the_monster_turn_comes_every_round_while_every_cube_is_hidden(engine):
+    # Traitor's Tome: Juiblex Commands, "Gelatinous Cube Movement" (L1458: the Cubes move during their monster
+    # turn, hidden or not): it is announced as any monster turn, and the heroes see nothing of what moved
+    g = juiblex(engine)
+    assert cubes(g) == [] and len(hidden(g)) == 2
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    turn = g.state["turn"]
+    assert turn.get("monsters") and turn["player"] == "ann"
+    told = [e for e in g.events if e["kind"] == "turn"]
+    assert told and told[0]["to"] == "all" and "the monster turn" in told[0]["text"]
+    before = view(g.state, "bo")
+    g.do("task", "ann", task="creep", number=1, way="west")            # Inner Chamber -> Kitchen: nobody there
+    assert g.events and {e["to"] for e in g.events} == {"ann"}
+    assert view(g.state, "bo") == before
+    g.do("end", "ann")
+    assert g.state["turn"]["player"] == "bo" and not g.state["turn"].get("monsters")
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    assert g.state["turn"].get("monsters")                              # the next round's monster turn too
+    assert {c["left"] for c in hidden(g)} == {2}                        # each Cube has its 2 spaces again
+
+
+def test_a_cube_revealed_by_creeping_may_then_attack_or_move_on(engine, dice):
+    # Traitor's Tome: Juiblex Commands, "Revealing a Gelatinous Cube" (L1478: on a monster turn, the Cube may then
+    # attack or continue moving if it has any movement left)
+    g = juiblex(engine)
+    g.do("end", "bo")
+    g.do("end", "cy")
+    g.do("end", "ann")
+    act(g, "task", "ann", task="creep", number=1, way="east")           # Inner Chamber -> the heroes: 1 space
+    cube = cubes(g)[0]
+    assert cube["tile"] == "elfsong_tavern"
+    assert g.state["turn"]["moves"]["Gelatinous Cube"] == 2
+    attacks = [a for a in legal_actions(engine.content, g.state) if a["type"] == "monster" and a["op"] == "attack"]
+    assert attacks                                                     # it may attack now
+    g.do("monster", "ann", op="move", monster="Gelatinous Cube 1", way="west")   # or use its last space
+    assert cubes(g)[0]["tile"] == "inner_chamber"
+    with pytest.raises(IllegalAction, match="left"):
+        g.do("monster", "ann", op="move", monster="Gelatinous Cube 1", way="east")
 
 
 def test_revealed_cubes_move_two_without_a_roll_carrying_their_prey(engine):
@@ -207,8 +255,8 @@ def test_the_traitor_wins_when_every_hero_is_dead(engine, dice):
 
 
 def test_the_haunts_actions_are_offered_while_they_are_open(engine):
-    # Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (the traitor moves each hidden Cube up to 2 spaces; the
-    # heroes have no such action). Ruling: haunt 13: the creeping happens in the traitor's own turn
+    # Traitor's Tome: Juiblex Commands, "Gelatinous Cube Movement" (L1458: the traitor moves each hidden Cube up to
+    # 2 spaces in their monster turn; the heroes have no such action)
     def offered():
         return {f'{a["task"]} {a["number"]} {a["way"]}' for a in legal_actions(engine.content, g.state)
                 if a["type"] == "task"}
@@ -218,7 +266,9 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine):
     assert set().union(*hooks.fire("haunt_goals", Ctx(engine.content, g.state), "bo")) == {"elfsong_tavern"}
     g.do("end", "bo")
     g.do("end", "cy")
-    assert "creep 2 east" in offered() and "creep 1 east" in offered()
+    assert offered() == set()                                   # the traitor's own turn: no creeping
+    g.do("end", "ann")
+    assert "creep 2 east" in offered() and "creep 1 east" in offered()   # the monster turn
     assert all(t.split()[1] in "12" for t in offered())
     g.do("task", "ann", task="creep", number=2, way="east")
     g.do("task", "ann", task="creep", number=2, way="west")
@@ -226,8 +276,6 @@ def test_the_haunts_actions_are_offered_while_they_are_open(engine):
     before = [dict(c) for c in hidden(g)]
     offered()
     assert hidden(g) == before                                  # offering tried copies only
-    g.do("end", "ann")
-    assert offered() == set()                                   # the monster turn: no creeping
 
 
 def test_the_last_heros_death_by_a_cube_still_blesses_the_traitor(engine, dice):

@@ -83,6 +83,25 @@ def test_a_waterfront_already_in_play_is_moved_to_the_edge(engine):
     assert "waterfront" in g.state["board"]
 
 
+def test_setting_the_waterfront_aside_cuts_no_tile_off_when_the_city_stacks_are_empty(engine):
+    # Secrets of Survival: Rats on a Pier, "Right Now" (third point: if removing it leaves tiles cut off, turn up
+    # tiles until one fills its place; fourth point: never leave a tile cut off from the level).
+    # Ruling: haunt 18, no city tile left to fill the Waterfront's place: the tiles cut off join the city again
+    def cut_off_behind_the_waterfront(g):
+        g.place("waterfront", "city", 2, -1, rot=0)   # its south doorway faces the Elfsong Tavern's north one
+        g.place("spys_roost", "city", 2, -2, rot=2)   # its one doorway, turned south, opens onto the Waterfront only
+        for pile in ("stacks", "set_aside"):
+            g.state[pile]["building"], g.state[pile]["street"] = [], []
+        g.put("cy", "spys_roost")
+    g = rats(engine, cut_off_behind_the_waterfront)
+    events = ready(g)
+    tiles = city(g)
+    assert "spys_roost" in tiles and "waterfront" in tiles
+    assert city_reach(Ctx(g.c, g.state), "elfsong_tavern") >= set(tiles), "every city tile is reachable"
+    assert g.p("cy")["tile"] == "spys_roost"                    # whoever stands on it goes with it
+    assert any("Spy's Roost" in e["text"] and "joins the city again" in e["text"] for e in events)
+
+
 def test_the_traitor_places_the_wererats_on_the_outer_ring(engine):
     # Traitor's Tome, haunt 18: "Right Now" (Might back to its start and +2; one Wererat per adventurer on the outer
     # ring of city tiles, one per tile if possible)

@@ -8,6 +8,7 @@ from bot.games.babg.engine import IllegalAction, hooks
 from bot.games.babg.engine.ctx import Ctx
 from bot.games.babg.engine.death import die
 from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.engine.view import view
 from tests.invariants import check
 from tests.test_haunt_play import revealed
 
@@ -82,6 +83,25 @@ def test_the_sphere_moves_after_the_traitor_and_annihilates_what_it_leaves(engin
     assert not [t for t in g.state["tokens"] if t["tile"] == "kitchen"]
     assert "kitchen" not in g.state["piles"] and "potion_of_healing" in g.state["discard"]["item"]
     assert g.state["turn"]["player"] == "bo" and not g.state["turn"].get("monsters")   # halted beside Cy
+    check(g.c, g.state)
+
+
+def test_an_annihilated_start_room_gets_a_tile_from_the_tallest_stack_face_down(engine, dice):
+    # Traitor's Tome: Sphere of Annihilation, "Annihilating a Start Tile" (L2223: the top tile of the tallest stack
+    # goes face down over the room that was annihilated)
+    g = sphere_game(engine)
+    g.put("cy", "inner_chamber")
+    stacks = g.state["stacks"]
+    tallest = max(("building", "street", "catacomb"), key=lambda k: (len(stacks[k]), -("building", "street",
+                                                                                     "catacomb").index(k)))
+    top, size = stacks[tallest][0], len(stacks[tallest])
+    to_sphere_turn(g, dice)
+    g.do("decide", "ann", choice=g.state["pending"]["options"].index("Inner Chamber (east)"))
+    place = g.state["board"]["kitchen"]                          # the Kitchen: a room of the city start tile
+    assert place.get("face_down") and place.get("cover") == top
+    stacks = g.state["stacks"]
+    assert len(stacks[tallest]) == size - 1 and top not in stacks[tallest]
+    assert view(g.state, "bo")["board"]["kitchen"]["cover"] != top  # laid face down: nobody sees which
     check(g.c, g.state)
 
 

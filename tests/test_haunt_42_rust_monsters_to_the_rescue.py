@@ -9,6 +9,7 @@ from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.ctx import Ctx
 from bot.games.babg.engine.haunts.h42_rust_monsters_to_the_rescue import RustMonstersToTheRescue
 from bot.games.babg.engine.legal import legal_actions
+from bot.games.babg.text import status
 from tests.test_haunt_play import revealed
 
 TRACK = "Time before the armour locks"
@@ -191,9 +192,9 @@ def test_the_rust_monsters_turn_eats_and_the_track_drops(engine, dice):
 
 
 def test_eating_the_armour_wins(engine, dice):
-    # Secrets of Survival, haunt 42: "Controlling the Rust Monsters", step 3, and "You Win When..." L4999; Traitor's
-    # Tome, haunt 42: "You Win When..." L2577 (freed before the track reaches 0): the traitor's own win, declared as
-    # such with its condition, the heroes named as winning with them
+    # Secrets of Survival: Rust Monsters to the Rescue!, "Controlling the Rust Monsters", step 3 (L5033: "the heroes
+    # win!") and "You Win When..." (L4999); Traitor's Tome: "You Win When..." (L2577: freed before the track reaches
+    # 0): both sides win together, in the result and the closing line
     g = rescue_game(engine)
     for p in g.state["seats"]:
         g.p(p)["cards"] = [c for c in g.p(p)["cards"] if g.c.cards[c].deck != "item"]
@@ -203,10 +204,19 @@ def test_eating_the_armour_wins(engine, dice):
     m["stasis"], m["tile"] = False, g.p("ann")["tile"]
     g.do("end", "ann")
     g.decide_all(0)
-    assert g.state["phase"] == "over" and g.state["result"]["winner"] == "traitor"
-    assert g.state["result"]["condition"] == "traitor freed from the armour"
-    closing = [e["text"] for e in g.events if e["kind"] == "over"]
-    assert closing[0].startswith("The traitor wins!") and "heroes" in closing[0] and "win with them" in closing[0]
+    result = g.state["result"]
+    assert g.state["phase"] == "over" and result["sides"] == ["traitor", "heroes"]
+    assert result["winner"] == "traitor" and result["reason"] == "haunt_won"   # the one-side form, as before
+    assert sorted(result["winners"]) == sorted(g.state["seats"])          # every player of both sides
+    assert result["condition"] == "traitor freed from the armour"
+    closing = [e for e in g.events if e["kind"] == "over"]
+    assert closing[0]["text"].startswith("The traitor and the heroes win together!")
+    assert closing[0]["sides"] == ["traitor", "heroes"]
+    books = g.c.haunts[42].raw
+    endings = [sec["text"].strip()[:40] for book in ("heroes", "traitor") for sec in books[book]["section"]
+               if sec["heading"].lower().startswith("if you win")]
+    assert all(any(e["text"].startswith(end) for e in closing) for end in endings)  # both books' endings read
+    assert "the traitor's side and the heroes won together" in status(g.c, g.state)
 
 
 def test_the_track_at_zero_everyone_loses(engine):

@@ -120,6 +120,22 @@ def test_play_opens_with_the_monster_turn_then_the_traitors_left(engine):
     assert rounds[:4] == [rounds[0]] * 4 and rounds[4] == rounds[0] + 1  # the traitor's turn closes the round
 
 
+def test_sticklebacks_turn_is_announced_as_its_own_in_the_round_it_closes(engine):
+    # Traitor's Tome: Stickleback, "Right Now" (L2626) and "Special Movement Rules" (L2638): Stickleback acts in the
+    # traitor's own turn, after the heroes of the same round; its announcement names it, with that round
+    g = stickleback_game(engine)
+    while slot(g) != "stickleback":
+        heroes_round = g.state["round"]
+        g.do("end", g.state["turn"]["player"])
+        g.decide_all(0)
+    told = [e for e in g.events if e["kind"] == "turn"]
+    assert len(told) == 1, [e["text"] for e in told]
+    number = g.state["turn"]["number"]
+    assert told[0]["text"].startswith(f"Turn {number} (round {heroes_round}): Stickleback's turn")
+    assert "the monster turn" not in told[0]["text"]
+    assert told[0]["round"] == heroes_round == g.state["turn"]["round"] and "Stickleback" in told[0]["title"]
+
+
 def test_stickleback_does_not_strike_before_the_heroes_have_moved(engine, dice):
     # Traitor's Tome, haunt 43: "Right Now" L2626 (play opens with the Mind Ticklers' monster turn, then the player to
     # the traitor's left) and "Special Movement Rules" L2636-2638 (Stickleback moves in the traitor's own turn):

@@ -6,7 +6,7 @@ attacks, searching omen tiles and the calming ritual."""
 import pytest
 
 from bot.games.babg import text
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.legal import legal_actions
 from tests.test_haunt_play import revealed

@@ -126,3 +126,47 @@ def test_the_checks_can_fail(tmp_path):
     assert any(m == "bot.games.babg.engine.effects" for m, _ in imports(sample))
     assert "bot.games.babg.engine.effects" in engine_graph()["bot.games.babg.engine.moves"]
     assert len(core_files()) > 10 and any(module_name(p).startswith(COMPONENTS) for p in engine_files())
+
+
+# --- several games on one table: the shared layers know a game only through the contract -----------------
+
+SHARED_LAYERS = ("discord", "table", "service", "store")
+ALLOWED_GAME_IMPORTS = {"bot.games"}  # the registry; a system's own modules are its internals
+
+
+def shared_layer_leaks(root: pathlib.Path) -> list[str]:
+    """Every import, in the shared layers, of a game system's internals (anything under bot.games
+    but the registry itself): they may use bot.kit (the contract) and bot.games (the registry)."""
+    wrong = []
+    for layer in SHARED_LAYERS:
+        for path in sorted((root / "bot" / layer).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            me = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            package = me if path.name == "__init__.py" else me.rsplit(".", 1)[0]
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                        base = ".".join(anchor + ([base] if base else []))
+                    names = [base] + [f"{base}.{a.name}" for a in node.names if base == "bot"]
+                for name in names:
+                    if name.startswith("bot.games.") and name not in ALLOWED_GAME_IMPORTS:
+                        wrong.append(f"{path.relative_to(root)}:{node.lineno} imports {name}")
+    return wrong
+
+
+def test_the_shared_layers_reach_a_game_only_through_the_contract_and_the_registry():
+    assert shared_layer_leaks(ROOT) == []
+
+
+def test_the_layer_check_finds_a_planted_import_of_a_systems_internals(tmp_path):
+    for layer in SHARED_LAYERS:
+        (tmp_path / "bot" / layer).mkdir(parents=True)
+    planted = tmp_path / "bot" / "discord" / "planted.py"
+    planted.write_text("from bot.games.babg.engine.legal import actor\n")
+    (tmp_path / "bot" / "service" / "fine.py").write_text("from bot import games\nfrom bot.kit.contract import GameSystem\n")
+    assert shared_layer_leaks(tmp_path) == ["bot/discord/planted.py:1 imports bot.games.babg.engine.legal"]

@@ -88,3 +88,17 @@ def test_cannot_act_before_start_or_join_after(engine):
     state, _ = engine.apply(state, {"type": "start", "player": "p0"})
     with pytest.raises(IllegalAction, match="already started"):
         engine.apply(state, {"type": "join", "player": "p9", "name": "Late", "adventurer": "grim"})
+
+
+def test_names_that_differ_only_by_invisible_characters_are_told_apart(engine):
+    # Rulebook: Setting Up (each player takes an adventurer): two seats must not read the same; a name that cleans to
+    # a seated player's (a zero-width space, case, spacing) gets its adventurer's name after it
+    state = engine.new_game(3, "stop")
+    state, _ = engine.apply(state, {"type": "join", "player": "u1", "name": "Bo", "adventurer": "lia"})
+    state, events = engine.apply(state, {"type": "join", "player": "u2", "name": "B\u200bo", "adventurer": "torskar"})
+    state, _ = engine.apply(state, {"type": "join", "player": "u3", "name": " bo ", "adventurer": "gretchen"})
+    names = [state["players"][p]["name"] for p in state["seats"]]
+    assert names[0] == "Bo"
+    assert names[1] == f"Bo ({engine.content.adventurers['torskar'].name})"
+    assert len({n.casefold() for n in names}) == 3
+    assert events[-1]["text"].startswith(names[1] + " joins")

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.games.babg import autoplay, text
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.games.babg.engine import IllegalAction
 from bot.games.babg.engine.ctx import Ctx
 from bot.games.babg.engine.legal import actor, legal_actions

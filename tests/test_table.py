@@ -87,7 +87,7 @@ def test_the_table_slays_a_monster(engine, tmp_path, monkeypatch):
     # The local table's toolkit: `slay <monster>` when the haunt's own rule kills it
     from bot.games.babg.engine import haunt_play
     from bot.games.babg.engine.ctx import Ctx
-    from bot.table import Table
+    from bot.games.babg.table import Table
     from tests.test_haunt_play import attack_ready
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
     said = []
@@ -107,7 +107,7 @@ def test_join_without_adventurer_or_name_and_odd_numbers_are_answered_not_crashe
     # `choose ²` (isdigit() takes it, int() does not)
     import random
     from bot.games.babg import autoplay
-    from bot.table import Table
+    from bot.games.babg.table import Table
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
     said = []
     table = Table(seed=3, out=said.append)
@@ -139,7 +139,7 @@ def test_join_without_adventurer_or_name_and_odd_numbers_are_answered_not_crashe
 
 def test_a_claimed_win_is_answered_on_the_table(engine, tmp_path, monkeypatch):
     # Ruling: a claimed win stands when every other living player says yes
-    from bot.table import Table
+    from bot.games.babg.table import Table
     from tests.test_haunt_play import attack_ready
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
     said = []
@@ -156,7 +156,7 @@ def test_a_claimed_win_is_answered_on_the_table(engine, tmp_path, monkeypatch):
 def test_the_table_plays_through_the_service(tmp_path, monkeypatch):
     # The local table is an adapter like Discord: its game lives in a GameService (in memory), every action
     # goes through the service's door and into its log; a refused line reaches nothing.
-    from bot.table import Table, run
+    from bot.games.babg.table import Table, run
     monkeypatch.setenv("TABLE_OUT", str(tmp_path))
     said = []
     table = Table(seed=3, out=said.append)

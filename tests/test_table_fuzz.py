@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from bot.games.babg import autoplay
-from bot.table import HELP, SHORT_WAYS, TRAIT_WORDS, Table
+from bot.games.babg.table import HELP, SHORT_WAYS, TRAIT_WORDS, Table
 
 NAMES = ("Ann", "Bo", "Cy")
 SEATS = ("join torskar as Ann", "join lia as Bo", "join gretchen as Cy")

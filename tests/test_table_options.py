@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.table import Table, auto_game, main
+from bot.games.babg.table import Table, auto_game, main
 
 
 @pytest.fixture(autouse=True)

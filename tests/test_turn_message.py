@@ -1,6 +1,6 @@
 """The turn message: what a turn said, edited in place, and who acts now.
 Only events for everyone reach it; a player's own events go to that player."""
-from bot.discord import messages
+from bot.games.babg.discord import messages
 from bot.discord.turn_posts import lines_of
 from tests.conftest import Game
 

@@ -14,8 +14,8 @@ import time
 import discord
 from discord import app_commands
 
-from bot.games.babg import text, vocabulary
-from bot.discord import event_loop, messages, turn_posts, views
+from bot import games
+from bot.discord import controls, event_loop, messages, turn_posts
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.line import Line
 from bot.discord.map_queue import MapQueue
@@ -23,9 +23,9 @@ from bot.discord.pace import ChannelPace
 from bot.discord.private_threads import PrivateThreads
 from bot.discord.turn_posts import TurnPosts, in_play
 from bot.discord.worker import render_pool
-from bot.games.babg.engine import IllegalAction, story
+from bot.discord.face import face_of
+from bot.kit.errors import ContentError, IllegalAction
 from bot.service import GameService, StoreError, Superseded, seats
-from bot.games.babg.vocabulary import ButtonAction
 
 log = logging.getLogger("bot.discord")
 DATABASE_AWAY = ("The game's database is not answering just now, so that was not recorded; your game is safe. "
@@ -58,7 +58,7 @@ class GameBot(discord.Client):
     # start it their own way, tests/conftest.py: their machine is busy with other tests, not with answers.)
     start_renderer = staticmethod(yield_cpu)
 
-    def __init__(self, config, engine, *, intents: discord.Intents | None = None, **options):
+    def __init__(self, config, engine=None, *, intents: discord.Intents | None = None, **options):
         # Nothing the bot sends pings anyone unless a message names who: a player
         # called "@everyone" or a role mention in a nickname stays plain text.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -71,8 +71,10 @@ class GameBot(discord.Client):
         super().__init__(intents=intents or read_no_messages(), **options)
         sweep_when_doubled(self.http)
         self.config = config
-        self.engine = engine
-        self.content = engine.content
+        self.engine = engine  # the default system's engine (tests give one over their content); None: as registered
+        self.default = games.get(games.DEFAULT).over(engine) if engine is not None else games.get(games.DEFAULT)
+        # every game this bot hosts (the default one over the given engine), each with its face on Discord
+        self.systems = [self.default if s.id == self.default.id else s for s in games.systems()]
         self.service: GameService | None = None  # everything the bot reads or writes goes through it
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error
@@ -93,9 +95,17 @@ class GameBot(discord.Client):
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
         self.renderer = render_pool(self.start_renderer)  # the map worker, which ends with the bot (see worker.py)
         self.maps = MapQueue(self.renderer)
-        self.topics = _rules_topics()
         from bot.discord.commands import register
         register(self)
+
+    @property
+    def content(self):
+        """The default system's content (tools and tests read it; the bot itself asks each game's system)."""
+        return self.default.content()
+
+    def face_of(self, system):
+        """How a system's games look here (bot.discord.face)."""
+        return face_of(system)
 
     async def setup_hook(self):
         # The database thread hands each statement's result back to the event loop, which needs the GIL;
@@ -105,7 +115,10 @@ class GameBot(discord.Client):
         self.service = await GameService.open(self.config.database, self.engine)
         if self.config.shard_count:
             self.service.shard = (self.config.shards, self.config.shard_count)
-        self.add_dynamic_items(views.ActionButton, views.ActionSelect, views.ViewButton, views.LegacyButton)
+        items = [controls.ViewButton]
+        for system in self.systems:
+            items += [i for i in self.face_of(system).dynamic_items if i not in items]
+        self.add_dynamic_items(*items)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -147,8 +160,8 @@ class GameBot(discord.Client):
             channel = self.get_channel(int(game.channel_id)) or self.get_partial_messageable(int(game.channel_id))
             try:
                 await self.send_private(self.channel_poster(channel),
-                                        {uid: [messages.LATE_SECRET, *(vocabulary.spoken(t, game.state, "discord")
-                                                                       for t in texts)]
+                                        {uid: [messages.LATE_SECRET, *(self.service.system(game).speak(
+                                            t, game.state, "discord") for t in texts)]
                                          for uid, texts in private.items()},
                                         game, last)
             except discord.HTTPException as e:
@@ -200,7 +213,7 @@ class GameBot(discord.Client):
     # --- the common path of every action -------------------------------------------
 
     async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None,
-                  unsigned: str | None = None, button: ButtonAction | None = None):
+                  unsigned: str | None = None, button=None):
         """Apply `action` for the user (or, for kick and handover, for `player`)
         and show what happened; a refusal is answered privately. With
         `unsigned`, the user is answered privately with that text and the
@@ -362,14 +375,16 @@ class GameBot(discord.Client):
         post = poster(interaction, channel, self.thinking, self.pace)
         state = outcome.state
         played = self.played_by_bot(outcome)
-        d = messages.deliver(self.content, outcome.before, state, outcome.events, played)
-        view, hints = views.turn_controls(self.content, state, outcome.game.id, played)
+        system = self.service.system(outcome.game)
+        face = self.face_of(system)
+        d = face.deliver(outcome.before, state, outcome.events, played)
+        view, hints = face.turn_controls(state, outcome.game.id, played)
         lines = [extra] if extra else []
         lines += d.public or ["Done."]
         if hints:
             lines.append(messages.hints_line(hints))
         parts = messages.chunks(lines) if extra or hints else lines
-        mentions = views.pinging(d.ping)
+        mentions = controls.pinging(d.ping)
         for i, part in enumerate(parts):
             kwargs = {"allowed_mentions": mentions}
             last = i == len(parts) - 1
@@ -378,22 +393,23 @@ class GameBot(discord.Client):
             sent = await post(part, **kwargs)
             if "view" in kwargs:
                 self.remember_buttons(outcome.game, sent)
-            if last and (view is not None or state["phase"] in ("exploring", "haunt")):
+            if last and (view is not None or face.in_play(state)):
                 # the turn's message from now on (a seat the bot plays has no buttons: its lines come here too)
                 self.turn_posts.adopt(outcome.game, state, channel or interaction.channel
                                       or self.get_partial_messageable(int(outcome.game.channel_id)),
                                       sent, d.said, d.tail, view)
-        if state["phase"] == "over" and outcome.before["phase"] != "over":
+        over = system.phase(state) == "over"
+        if over and system.phase(outcome.before) != "over":
             await post(await self.seed_reveal(outcome.game))
-            for part in messages.chunks(story.reveal_lines(self.content, state)):
+            for part in messages.chunks(face.story(state)):
                 await post(part)
-        if state["phase"] == "over" and state.get("board"):
+        if over and face.replay_due(state):
             await self.send_replay(post, outcome.game)
         await self.send_private(post, d.private, outcome.game, outcome.seq)  # before the map, which may take a while
-        if messages.map_due(outcome.before, state):
+        if face.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn (if the worker, busy with newer maps,
             # has not begun it in half a minute, it is left to /map).
-            picture = await self.map_file(state, interaction, wait=MAP_AFTER_ANSWER_WAIT)
+            picture = await self.map_file(state, interaction, wait=MAP_AFTER_ANSWER_WAIT, system=system.id)
             if picture is not None:
                 try:
                     await post(file=picture)
@@ -401,7 +417,7 @@ class GameBot(discord.Client):
                     log.info("cannot attach the map in %s", outcome.game.channel_id)
                     await post(messages.NO_ATTACH)
         if state["phase"] != outcome.before["phase"] or state["phase"] == "lobby" or \
-                (outcome.turn_changed and messages.new_round(outcome.before, state)):
+                (outcome.turn_changed and face.new_round(outcome.before, state)):
             # the pinned summary is edited once a round at most, not every turn
             self.summary_due(outcome.game, now_too=state["phase"] != outcome.before["phase"] or state["phase"] == "lobby")
 
@@ -448,13 +464,13 @@ class GameBot(discord.Client):
                 log.info("DM to %s refused; offering the secret button", uid)
                 await post(
                     f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
-                    "see it here, privately.", view=views.secret_view(),
+                    "see it here, privately.", view=controls.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
         if committed:
             await self.service.delivered(game, seq)
 
     async def map_file(self, state: dict, interaction, wait: float | None = None,
-                       asked: bool = False, whole: bool = True) -> discord.File | None:
+                       asked: bool = False, whole: bool = True, system: str | None = None) -> discord.File | None:
         """The map as an attachment, drawn in a worker process so a render
         never stalls the event loop (and the other games) behind the GIL.
         The worker draws only with CPU time the bot's answers leave, newest
@@ -466,8 +482,8 @@ class GameBot(discord.Client):
         if self.draining:  # stopping: a map already drawn or none (the next process draws the next)
             wait = 0.0
         try:
-            data = await self.maps.draw(render_png if whole else render_turn_png, state, limit, wait=wait,
-                                        asked=asked)
+            data = await self.maps.draw(render_png if whole else render_turn_png, system or self.default.id, state,
+                                        limit, wait=wait, asked=asked)
         except Exception:  # noqa: BLE001 - a picture must never break a turn
             log.exception("map render failed")
             return None
@@ -488,7 +504,9 @@ class GameBot(discord.Client):
         actions = await self.service.actions(game)
         try:
             data = await asyncio.get_running_loop().run_in_executor(
-                self.renderer, render_replay, game.seed, actions, game.state["options"])
+                self.renderer, render_replay, game.system, game.seed, actions, game.state.get("options", {}))
+            if data is None:
+                return
             await post("The game, turn by turn, as the table saw it (what was hidden shows only in the last "
                        "picture, after the end):", file=discord.File(io.BytesIO(data), filename="replay.gif"))
         except discord.HTTPException as e:
@@ -499,14 +517,14 @@ class GameBot(discord.Client):
             else:
                 log.exception("replay render failed")
 
-    async def send_map(self, interaction, state: dict, ephemeral: bool):
-        if not state.get("board"):
+    async def send_map(self, interaction, state: dict, ephemeral: bool, system: str | None = None):
+        if not state or self.service.system_named(system).phase(state) == "lobby":
             if ephemeral:
                 await self.private(interaction, "The map appears once the game has started.")
             else:
                 await interaction.followup.send("The map appears once the game has started.")
             return
-        file = await self.map_file(state, interaction, asked=True)
+        file = await self.map_file(state, interaction, asked=True, system=system)
         if file is None:
             await self.private(interaction, "The map could not be drawn just now; try /map again.")
             return
@@ -542,7 +560,7 @@ class GameBot(discord.Client):
         channel = self.get_channel(int(game.channel_id))
         if channel is None:
             return
-        body = messages.summary(self.content, game.state)
+        body = self.face_of(self.service.system(game)).summary(game.state)
         try:
             if game.summary_message_id:
                 async with self.pace.write(channel.id):
@@ -558,7 +576,7 @@ class GameBot(discord.Client):
 
     # --- buttons ---------------------------------------------------------------------
 
-    async def on_action_button(self, interaction: discord.Interaction, carried: ButtonAction | None):
+    async def on_action_button(self, interaction: discord.Interaction, carried):
         """A click on a game's button: the action it carries, through the same
         door as a slash command (the service refuses one from an earlier
         turn or a finished game)."""
@@ -579,7 +597,8 @@ class GameBot(discord.Client):
                     await self.show_sheet(interaction)
                 elif kind == "map":
                     game = await self.service.latest_game(str(interaction.channel_id))
-                    await self.send_map(interaction, game.state if game else {}, ephemeral=True)
+                    await self.send_map(interaction, game.state if game else {}, ephemeral=True,
+                                        system=game.system if game else None)
                 else:
                     await self.show_secrets(interaction, str(interaction.user.id))
         finally:
@@ -592,7 +611,7 @@ class GameBot(discord.Client):
         """This channel's game (the running one, else the last), or None after
         telling the user privately that there is none."""
         game = await self.service.latest_game(str(interaction.channel_id))
-        if game is None or (started and not game.state.get("board")):
+        if game is None or (started and self.service.system(game).phase(game.state) == "lobby"):
             await self.private(interaction, "There is no started game in this channel." if started else
                                "There is no game in this channel. Start one with /game new.")
             return None
@@ -604,17 +623,20 @@ class GameBot(discord.Client):
         if game is None or uid not in game.state["players"]:
             await self.private(interaction, "You are not playing in this channel's game.")
             return
-        await self.private(interaction, f"```\n{text.sheet(self.content, game.state, uid)[:1900]}\n```")
+        sheet = self.face_of(self.service.system(game)).sheet(game.state, uid)
+        await self.private(interaction, f"```\n{sheet[:1900]}\n```")
 
     async def show_secrets(self, interaction, uid: str):
         game = await self.service.latest_game(str(interaction.channel_id))
         if game is None:
             await self.private(interaction, "There is no game in this channel.")
             return
-        secrets = await self.service.private_lines(game, uid, limit=80)
-        if not secrets and game.state["phase"] in ("lobby", "exploring"):
-            await self.private(interaction, "The haunt has not begun yet: when it does, your side's secret rules come "
-                                            "to you privately, and `/haunt rules` shows them again.")
+        system = self.service.system(game)
+        secrets = [system.speak(line, game.state, "discord")
+                   for line in await self.service.private_lines(game, uid, limit=80)]
+        not_yet = self.face_of(system).nothing_secret_yet(game.state)
+        if not secrets and not_yet:
+            await self.private(interaction, not_yet)
             return
         parts = messages.chunks(secrets) or ["You have no private messages yet."]
         for part in parts[:10]:
@@ -662,6 +684,12 @@ class GameBot(discord.Client):
             answered_too_late(interaction)
             let_go(interaction)
             return
+        if isinstance(error, app_commands.CheckFailure) and str(error):  # another game's command: say whose
+            try:
+                await self.private(interaction, str(error))
+            finally:
+                let_go(interaction)
+            return
         log.exception("command failed", exc_info=error)
         try:
             await self.private(interaction, "Something went wrong on my side. Your game is safe; try again.")
@@ -679,7 +707,7 @@ class ShardedGameBot(GameBot, discord.AutoShardedClient):
     gateway connection each; SHARD_IDS)."""
 
 
-def make_bot(config, engine, **options) -> GameBot:
+def make_bot(config, engine=None, **options) -> GameBot:
     """The bot for this process: one connection to Discord, or one per
     shard when it runs several."""
     several = config.shard_count and len(config.shards) > 1
@@ -800,54 +828,35 @@ class Thinking:
 
 def warm_renderer():
     """Runs in the render worker: load what drawing needs, ahead of the first map."""
-    from bot.games.babg.content import load_content
-    from bot.games.babg.render import render_map  # noqa: F401
-    load_content()
+    for system in games.systems():
+        system.content()
 
 
-def render_png(state: dict, max_bytes: int) -> bytes:
-    """Runs in the render worker: the map for this state, within Discord's
-    upload limit (read from the guild at run time)."""
-    from bot.games.babg.content import load_content
-    from bot.games.babg.render import render_map
-    turn = state.get("turn") or {}
-    return render_map(load_content(), state, highlight=turn.get("player"), max_bytes=max_bytes)
+def render_png(system_id: str, state: dict, max_bytes: int) -> bytes | None:
+    """Runs in the render worker: the whole board for this state, within Discord's upload limit
+    (read from the guild at run time)."""
+    return games.get(system_id).render_map(state, max_bytes=max_bytes)
 
 
-def render_turn_png(state: dict, max_bytes: int) -> bytes:
+def render_turn_png(system_id: str, state: dict, max_bytes: int) -> bytes | None:
     """Runs in the render worker: the turn's picture, sized for a phone."""
-    from bot.games.babg.content import load_content
-    from bot.games.babg.render import render_turn
-    return render_turn(load_content(), state, max_bytes=max_bytes)
+    return games.get(system_id).render_turn(state, max_bytes=max_bytes)
 
 
-def render_replay(seed: int, actions: list[dict], options: dict) -> bytes:
+def render_replay(system_id: str, seed: int, actions: list[dict], options: dict) -> bytes | None:
     """Runs in the render worker: the replay GIF of a game from its log."""
-    from bot.games.babg.content import load_content
-    from bot.games.babg.engine import Engine
-    from bot.games.babg.render import render_replay_gif
-    from bot.games.babg.replay import turn_states
-    engine = Engine(load_content())
-    return render_replay_gif(engine.content, turn_states(engine, seed, actions, options.get("haunt", "play"),
-                                                         options=options))
-
-
-def _rules_topics() -> list[dict]:
-    # read and checked with the rest of rules_data, so a bad topic stops the start, not /rules
-    from bot.games.babg.content import load_content
-    return list(load_content().topics)
+    return games.get(system_id).render_replay(seed, actions, options)
 
 
 def run(config):
     """Start the bot; exit with a clear message (no traceback, no login)
     when the game database or rules_data cannot be used."""
-    from bot.games.babg.content import ContentError, load_content
-    from bot.games.babg.engine import Engine
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        engine = Engine(load_content())  # first: bad content leaves no database behind
+        for system in games.systems():  # first: bad content leaves no database behind
+            system.content()
         asyncio.run(GameService.check_database(config.database))
-        bot = make_bot(config, engine)
+        bot = make_bot(config)
         bot.stop_on_sigterm = True
         event_loop.run_client(bot, config.token)
     except (StoreError, ContentError) as e:

@@ -23,15 +23,14 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord import messages, views
-from bot.games.babg.engine import story
-from bot.games.babg.vocabulary import turn_number
+from bot import games
+from bot.discord import controls, messages
+from bot.discord.face import face_of
 
 log = logging.getLogger("bot.discord")
 
 TURN_MAP_WAIT = 2.0  # seconds a new turn's message waits for its map; a busy bot posts it without one
 QUIET = 1.0  # seconds an edit waits for more of the same turn (at most one edit a second per channel)
-PLAYING = ("exploring", "haunt")
 
 
 @dataclass
@@ -61,13 +60,8 @@ def in_play(outcome) -> bool:
     """An action of a started game (not the lobby or the start): from the
     first turn to the end, the reveal and its reading time included, these
     are shown in turn messages."""
-    before, state = outcome.before, outcome.state
-    return before.get("phase") in PLAYING and bool(before.get("board")) and state.get("phase") in (*PLAYING, "over")
-
-
-def started(s: dict) -> bool:
-    """Whether the game is past the haunt's reading time (or before the haunt)."""
-    return (s.get("haunt") or {}).get("started", True)
+    face = face_of(games.get(getattr(outcome.game, "system", None)))
+    return face.in_play(outcome.before) and (face.in_play(outcome.state) or face.system.phase(outcome.state) == "over")
 
 
 def lines_of(content: str | None) -> list[str]:
@@ -94,9 +88,10 @@ class TurnPosts:
         """A message posted another way (a public answer with the turn's
         buttons) becomes the turn message; the one before loses its buttons."""
         message_id = getattr(getattr(sent, "resource", None), "id", None) or getattr(sent, "id", None)
-        if message_id and state.get("phase") in PLAYING and state.get("turn"):
+        face = face_of(games.get(game.system))
+        if message_id and face.in_play(state) and state.get("turn"):
             self.retire(game.channel_id)
-            self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, int(message_id),
+            self.posts[game.channel_id] = TurnPost(game.id, face.system.turn_number(state), channel, int(message_id),
                                                    list(said), tail, view)
 
     def drop(self, channel_id: str) -> TurnPost | None:
@@ -134,8 +129,10 @@ class TurnPosts:
     async def _show(self, interaction: discord.Interaction | None, outcome, answered: bool, extra: str, channel):
         bot, game, state, before = self.bot, outcome.game, outcome.state, outcome.before
         played = bot.played_by_bot(outcome)
-        d = messages.deliver(bot.content, before, state, outcome.events, played)
-        view, hints = views.turn_controls(bot.content, state, game.id, played)
+        face = bot.face_of(bot.service.system(game))
+        turn_number = face.system.turn_number
+        d = face.deliver(before, state, outcome.events, played)
+        view, hints = face.turn_controls(state, game.id, played)
         tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
         lines = [extra, *d.said] if extra else list(d.said)
         opening = d.opening + (1 if extra else 0)
@@ -148,10 +145,10 @@ class TurnPosts:
         channel = channel or interaction.channel or bot.get_partial_messageable(int(game.channel_id))
         actor = str(interaction.user.id) if interaction is not None else None
         await bot.send_private(bot.channel_poster(channel), d.private, game, outcome.seq)  # first: a map may take a while
-        over = state["phase"] == "over"
+        over = face.system.phase(state) == "over"
         if over:
             lines.append(await bot.seed_reveal(game))
-        stage = before["phase"] != state["phase"] or started(before) != started(state)
+        stage = face.stage(before) != face.stage(state)
         async with self.locks[game.channel_id]:
             post = self.posts.get(game.channel_id)
             if post and (post.game_id != game.id or post.turn != turn_number(before)):
@@ -181,26 +178,28 @@ class TurnPosts:
                 finally:
                     if post is not None:  # after the new message: it goes first when the channel is at its limit
                         self.close_later(post)
-        if over:  # everything that was hidden, for everyone (bot.games.babg.engine.story)
-            for part in messages.chunks(story.reveal_lines(bot.content, state)):
+        if over:  # everything that was hidden, for everyone (the system's story)
+            for part in messages.chunks(face.story(state)):
                 async with bot.pace.write(game.channel_id):
                     await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
-        if over and state.get("board"):
+        if over and face.replay_due(state):
             await bot.send_replay(bot.channel_poster(channel), game)
         if stage:
             bot.summary_due(game, now_too=True)
-        elif outcome.turn_changed and messages.new_round(before, state):
+        elif outcome.turn_changed and face.new_round(before, state):
             bot.summary_due(game)
 
     async def _open(self, interaction, outcome, channel, d, lines: list[str], tail: str, view):
         """The next turn's message (or a question for someone else, the
         reveal, the end), with the map when it is due, pinging who must act."""
         bot, game, state = self.bot, outcome.game, outcome.state
-        due = messages.map_due(outcome.before, state)
+        face = bot.face_of(bot.service.system(game))
+        due = face.map_due(outcome.before, state)
         whole = state["phase"] != outcome.before["phase"]  # the haunt's start and the end show the whole city
-        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT, whole=whole) if due else None
+        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT, whole=whole,
+                                     system=game.system) if due else None
         body = messages.turn_text(lines, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
-        kwargs = {"view": view, "allowed_mentions": views.pinging(d.ping)}
+        kwargs = {"view": view, "allowed_mentions": controls.pinging(d.ping)}
         try:
             async with bot.pace.write(game.channel_id):
                 sent = await channel.send(body, file=picture, **kwargs) if picture else \
@@ -211,8 +210,9 @@ class TurnPosts:
             log.info("cannot attach the map in %s", game.channel_id)
             async with bot.pace.write(game.channel_id):
                 sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
-        if view is not None or state["phase"] in PLAYING:  # (the end's message has nothing to edit later)
-            self.posts[game.channel_id] = TurnPost(game.id, turn_number(state), channel, sent.id, lines, tail, view,
+        if view is not None or face.in_play(state):  # (the end's message has nothing to edit later)
+            self.posts[game.channel_id] = TurnPost(game.id, face.system.turn_number(state), channel, sent.id, lines,
+                                                   tail, view,
                                                    shown=len(lines))
             bot.remember_buttons(game, sent)
 

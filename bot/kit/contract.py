@@ -33,6 +33,7 @@ What every system gives:
 Everything has a plain default below but the engine's own: `content`, `new_game`, `apply`,
 `legal_actions`, `actor` and `join_action`.
 """
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -141,14 +142,45 @@ class GameSystem:
     def turn_number(self, state: dict) -> int:
         return (state.get("turn") or {}).get("number", 0)
 
-    def pending_key(self, state: dict) -> str | None:
-        """A fingerprint of the question the game waits on, so a stale answer is refused."""
+    def pending_key(self, state: dict) -> str:
+        """A short fingerprint of the question the game waits on, so a button from an older question
+        cannot answer a newer one ("0": none)."""
         p = state.get("pending")
-        return f"{p['player']}:{p.get('prompt', '')}"[:40] if p else None
+        if not p:
+            return "0"
+        return format(zlib.crc32(repr((p["player"], p["prompt"], p["options"])).encode()) & 0xFFFFFF, "x")
+
+    def seat_to_play(self, state: dict, played: set[str]) -> str | None:
+        """Of the seats the bot plays (`played`), the one that must act now, if any."""
+        who = self.actor(state)
+        return who if who in played else None
+
+    def skip_action(self, state: dict, seat: str) -> dict | None:
+        """The next step of skipping an absent seat's turn (a vote after its deadline): its question
+        answered with the first option, then its turn ended; None once nothing is left to skip."""
+        pending = state.get("pending")
+        if pending and pending["player"] == seat:
+            return {"type": "decide", "player": seat, "choice": 0}
+        if self.phase(state) == "play" and (state.get("turn") or {}).get("player") == seat and not pending:
+            return {"type": "end", "player": seat}
+        return None
+
+    def over(self, engine) -> "GameSystem":
+        """The same system over another engine (tests load other content); by default itself."""
+        return self
 
     def picks(self, state: dict) -> list[tuple[str, str]]:
         """(shown, value) of what a joining player may still pick."""
         return []
+
+    def find_pick(self, words: str) -> str:
+        """What a joining player typed, as the value `join_action` takes (the engine checks it)."""
+        return words.strip()
+
+    def table_options(self, values: dict) -> dict:
+        """The declared options' values, as given on `/game new` or the table's flags, in the form
+        `new_game` takes."""
+        return {k: v for k, v in values.items() if v is not None}
 
     def seat_name(self, state: dict, seat: str) -> str:
         return state["players"][seat]["name"]
@@ -236,6 +268,12 @@ class GameSystem:
 
     def render_replay(self, seed: int, actions: list[dict], options: dict) -> bytes | None:
         return None
+
+    def content_main(self, argv: list[str]) -> int:
+        """`python -m bot content --game <id>`: the system's content checked and counted."""
+        self.content()
+        print(f"{self.title}: content loaded.")
+        return 0
 
     def help_topics(self) -> list[dict]:
         """The rules topics `/help` offers: [{id, title, text}]."""

@@ -7,3 +7,8 @@ class IllegalAction(Exception):
             reason = "T" + reason[1:]
         super().__init__(reason)
         self.reason = reason
+
+
+class ContentError(ValueError):
+    """A content file (a card, tile or scenario in rules_data) the bot cannot use: one line naming the
+    file, the entry and the field. Every system's loader raises a subclass of this."""

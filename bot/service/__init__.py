@@ -8,10 +8,9 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bot.games.babg.engine import IllegalAction
-from bot.games.babg.engine.legal import actor
+from bot import games
+from bot.kit.errors import IllegalAction
 from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError, shard_of
-from bot.games.babg.vocabulary import pending_key, turn_number
 
 from . import dicelog, seats
 from .memory import MemoryStore
@@ -52,9 +51,12 @@ class Outcome:
 
 
 class GameService:
-    def __init__(self, store: Store, engine, clock=time.time):
+    def __init__(self, store: Store, engine=None, clock=time.time):
+        """`engine`: the default system's engine to play with (tests give one over their content);
+        None plays every system as registered (bot.games)."""
         self.store = store
-        self.engine = engine
+        self.default = games.get(games.DEFAULT).over(engine) if engine is not None else games.get(games.DEFAULT)
+        self.engine = getattr(self.default, "engine", None)
         self.clock = clock
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         # Each channel's game in play, as last committed: read from the store once, then kept, since
@@ -66,7 +68,7 @@ class GameService:
         self.shard: tuple[tuple[int, ...], int] | None = None
 
     @classmethod
-    async def open(cls, database: str, engine, clock=time.time) -> "GameService":
+    async def open(cls, database: str, engine=None, clock=time.time) -> "GameService":
         """A service over the game database: an SQLite file's path, or a
         PostgreSQL URL (checked and migrated on opening; StoreError says why
         it cannot be used)."""
@@ -74,7 +76,7 @@ class GameService:
         return cls(await open_store(database), engine, clock)
 
     @classmethod
-    def in_memory(cls, engine, clock=time.time) -> "GameService":
+    def in_memory(cls, engine=None, clock=time.time) -> "GameService":
         """A service whose games live in memory only (the local table)."""
         return cls(MemoryStore(), engine, clock)
 
@@ -89,11 +91,24 @@ class GameService:
     async def close(self):
         await self.store.close()
 
+    def system_named(self, system_id: str | None):
+        """The game system with that id (bot.games), the default one when None."""
+        if system_id is None or system_id == self.default.id:
+            return self.default
+        return games.get(system_id)
+
+    def system(self, game: GameRow):
+        """The game system a game plays (a game stored before systems had ids is the default one's)."""
+        return self.system_named(getattr(game, "system", None))
+
     async def new_game(self, channel_id: str, guild_id: str | None, creator_id: str, seed: int | None = None,
-                       settings: dict | None = None, options: dict | None = None) -> GameRow:
+                       settings: dict | None = None, options: dict | None = None,
+                       system: str | None = None) -> GameRow:
         """A new game in the channel. `options` are the table's (see
-        bot.games.babg.engine.game.check_options); with avoid_repeats, the haunts this
-        server has played go into them, so the game replays as it was."""
+        system's, checked by its new_game); with avoid_repeats, the haunts this
+        server has played go into them, so the game replays as it was. `system`: the
+        game's id in bot.games (the default system when None)."""
+        chosen = self.system_named(system)
         async with self.locks[channel_id]:
             if await self.store.active_game(channel_id):
                 raise IllegalAction("This channel already has a game. Finish it with /game end, "
@@ -107,9 +122,9 @@ class GameService:
             if options.get("avoid_repeats"):
                 options["played"] = sorted(set(options.get("played") or []) |
                                            set(await self.store.played_haunts(guild_id)))
-            state = self.engine.new_game(seed, options=options)
+            state = chosen.new_game(seed, options)
             game = await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
-                                                {**DEFAULT_SETTINGS, **(settings or {})})
+                                                {**DEFAULT_SETTINGS, **(settings or {})}, system=chosen.id)
             self.playing[channel_id] = game
             return game
 
@@ -172,10 +187,11 @@ class GameService:
                     raise IllegalAction(SET_ASIDE)
                 if game is None or game.id != game_id:
                     raise IllegalAction(GAME_OVER)
-            now = turn_number(game.state)
+            system = self.system(game)
+            now = system.turn_number(game.state)
             if turn is not None and turn != now:
                 raise Superseded(f"This button is from turn {turn}; the game is now at turn {now}.")
-            if question is not None and question != pending_key(game.state):
+            if question is not None and question != system.pending_key(game.state):
                 raise Superseded(ANSWERED)
             back = await self._hand_back(game, action["player"])
             try:
@@ -240,16 +256,16 @@ class GameService:
         """The game's log to download: its actions, every roll's faces, every
         card and tile drawn; the seed only once the game is over."""
         actions = await self.store.actions(game.id)
-        return dicelog.dumps(dicelog.build(self.engine, game.id, game.seed, game.state.get("options", {}), actions,
+        return dicelog.dumps(dicelog.build(self.system(game), game.id, game.seed, game.state.get("options", {}), actions,
                                            over=self.finished(game)))
 
     def verify(self, seed: int, log: dict) -> tuple[bool, list[str]]:
-        return dicelog.verify(self.engine, seed, log)
+        return dicelog.verify(self.system_named(log.get("system") if isinstance(log, dict) else None), seed, log)
 
     async def history(self, guild_id: str | None, limit: int = 10) -> list[dict]:
         """The server's finished games, newest first: when, who played whom,
         the haunt, the winners and how it ended."""
-        return [history_entry(self.engine.content, g) for g in await self.store.finished_games(guild_id, limit)]
+        return [history_entry(self.system(g), g) for g in await self.store.finished_games(guild_id, limit)]
 
     async def stats(self, guild_id: str | None, player: str | None = None) -> dict:
         """The server's statistics, and a player's (bot.service.stats.server_stats)."""
@@ -326,10 +342,11 @@ class GameService:
 
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
         before = game.state
-        state, events = self.engine.apply(before, action)
+        system = self.system(game)
+        state, events = system.apply(before, action)
         outcome = Outcome(game, events, before, state)
-        over = state["phase"] == "over"
-        waiting_on_another = not over and (outcome.turn_changed or actor(state) != actor(before))
+        over = system.phase(state) == "over"
+        waiting_on_another = not over and (outcome.turn_changed or system.actor(state) != system.actor(before))
         # The reminder and deadline move to whoever the game waits for now, in the action's own commit.
         try:
             await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
@@ -356,7 +373,7 @@ class GameService:
 
     def _timers(self, game: GameRow, state: dict) -> list[tuple[str, str, int, float]]:
         now = self.clock()
-        who = actor(state)
+        who = self.system(game).actor(state)
         timers = []
         if who and who not in seats.played_by_bot(state, game.settings):  # the bot needs no reminding
             number = (state["turn"] or {}).get("number", 0)  # 0: waiting for "ready" before the haunt
@@ -402,12 +419,12 @@ class GameService:
             state = game.state
             if by not in state["players"] and by != game.creator_id:
                 raise IllegalAction("Only the game's creator or a seated player can add a built-in player.")
-            free = self.engine.free_adventurers(state)
-            if adventurer is None and free and state["phase"] == "lobby":
+            system = self.system(game)
+            free = [value for _, value in system.picks(state)]
+            if adventurer is None and free and system.phase(state) == "lobby":
                 adventurer = seats.choice_rng(game.seed, game.seq, len(state["seats"])).choice(free)
             pid, n = seats.next_id(state)
-            return await self._apply(game, {"type": "join", "player": pid, "adventurer": adventurer or "?",
-                                            "name": f"Built-in {n}", "builtin": True})
+            return await self._apply(game, system.join_action(pid, f"Built-in {n}", adventurer, builtin=True))
 
     async def set_away(self, channel_id: str, player: str, gone: bool) -> GameRow:
         """`gone`: the player hands their seat to the stand-in until they act
@@ -417,7 +434,7 @@ class GameService:
             state = game.state
             if player not in state["players"] or seats.is_builtin(state, player):
                 raise IllegalAction("You are not playing in this channel's game.")
-            if state["phase"] not in ("exploring", "haunt"):
+            if self.system(game).phase(state) != "play":
                 raise IllegalAction("The stand-in plays only once the game has started.")
             now = seats.away(game.settings)
             if gone == (player in now):
@@ -439,7 +456,9 @@ class GameService:
     def bot_to_play(self, game: GameRow, state: dict | None = None) -> str | None:
         """The seat the bot must act for in this game now, if any (`state`:
         the game's state when the caller holds it decoded already)."""
-        return seats.seat_to_play(game.state if state is None else state, game.settings) if game.active else None
+        if not game.active:
+            return None
+        return seats.seat_to_play(self.system(game), game.state if state is None else state, game.settings)
 
     async def play_builtin(self, channel_id: str) -> Outcome | None:
         """Play the seats the bot holds (built-in ones, absent people's) until
@@ -451,18 +470,19 @@ class GameService:
             if game is None:
                 return None
             before, events, done = game.state, [], 0
+            system = self.system(game)
             while done < seats.STRETCH and game.active:
-                seat = seats.seat_to_play(game.state, game.settings)
+                seat = seats.seat_to_play(system, game.state, game.settings)
                 if seat is None:
                     break
-                rnd = seats.choice_rng(game.seed, game.seq, turn_number(game.state))
-                action = seats.pick(self.engine.content, game.state, seat, rnd, done)
+                rnd = seats.choice_rng(game.seed, game.seq, system.turn_number(game.state))
+                action = seats.pick(system, game.state, seat, rnd, done)
                 if action is None:
                     break
                 try:
                     out = await self._apply(game, action)
                 except IllegalAction:  # (never expected: the choice comes from the legal actions) the plainest way on
-                    action = seats.pick(self.engine.content, game.state, seat, rnd, seats.PATIENCE)
+                    action = seats.pick(system, game.state, seat, rnd, seats.PATIENCE)
                     out = await self._apply(game, action)
                 events += out.events
                 done += 1
@@ -491,7 +511,8 @@ class GameService:
                 or await self.store.game_by_id(timer["game_id"])
             if not game or not game.active:
                 continue
-            if (game.state.get("turn") or {}).get("number", 0) != timer["turn"] or actor(game.state) != timer["user_id"]:
+            system = self.system(game)
+            if system.turn_number(game.state) != timer["turn"] or system.actor(game.state) != timer["user_id"]:
                 continue
             if timer["kind"] == "deadline":
                 game.settings["skippable_turn"] = timer["turn"]
@@ -508,7 +529,7 @@ class GameService:
         async with self.locks[channel_id]:
             game = await self.game(channel_id)
             state = game.state
-            absent = actor(state)
+            absent = self.system(game).actor(state)
             if voter not in state["players"]:
                 raise IllegalAction("Only seated players can vote to skip a turn.")
             if absent is None or voter == absent or state["turn"] is None:
@@ -520,7 +541,7 @@ class GameService:
                                     f"after its deadline ({hours:g} hours)." if hours else
                                     "This game has no turn deadline, so turns cannot be skipped.")
             votes = await self.store.add_skip_vote(game.id, turn, voter)
-            others = [p for p in state["seats"] if p != absent and state["players"][p]["alive"]]
+            others = [p for p in state["seats"] if p != absent and state["players"][p].get("alive", True)]
             needed = len(others) // 2 + 1
             if votes < needed:
                 return votes, needed, None
@@ -531,42 +552,20 @@ class GameService:
         then end their turn; every step goes into the log like any action."""
         before = game.state
         events = []
-        while game.state["pending"] and game.state["pending"]["player"] == absent:
-            out = await self._apply(game, {"type": "decide", "player": absent, "choice": 0})
+        system = self.system(game)
+        while game.active and (step := system.skip_action(game.state, absent)) is not None:
+            out = await self._apply(game, step)
             events += out.events
-        if game.state["phase"] != "over" and game.state["turn"]["player"] == absent and not game.state["pending"]:
-            out = await self._apply(game, {"type": "end", "player": absent})
-            events += out.events
+            if step["type"] == "end":
+                break
         return Outcome(game, events, before, game.state, notes=["The turn was skipped by vote."], seq=game.seq)
 
 
-ENDINGS = {"haunt_won": "won the haunt", "haunt_ended": "the haunt ended without a winner",
-           "haunt_revealed": "stopped at the reveal"}
-
-
-def history_entry(content, game: GameRow) -> dict:
-    s = game.state
-    h = s.get("haunt") or {}
-    result = s.get("result") or {}
-    winner = result.get("winner")
-    traitors = h.get("traitors") or []
-    if result.get("winners") is not None:  # a haunt's lone winner (the last adventurer alive)
-        won = [p for p in s["seats"] if p in result["winners"]]
-    elif winner in ("traitor", "traitors"):
-        won = [p for p in s["seats"] if p in traitors]
-    elif winner == "heroes":
-        won = [p for p in s["seats"] if p not in traitors]
-    else:
-        won = []
-    names = {p: s["players"][p]["name"] for p in s["seats"]}
-    if result.get("reason") == "haunt_won":
-        how = f"the {'heroes' if winner == 'heroes' else winner} won the haunt"
-    else:
-        how = ENDINGS.get(result.get("reason"), "ended early (/game end)")
+def history_entry(system, game: GameRow) -> dict:
+    """The game's line in the server's history: when, and the system's own account (players, the
+    scenario, the winners and how it ended)."""
     return {"id": game.id, "date": time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or game.created_at)),
-            "players": [f"{names[p]} ({content.adventurers[s['players'][p]['adventurer']].name})" for p in s["seats"]],
-            "haunt": f"{h['number']}, {h.get('title', '')}".rstrip(", ") if h else None,
-            "winners": [names[p] for p in won], "how": how}
+            "game": system.title, **system.history_entry(game.state)}
 
 
 def history_lines(entries: list[dict]) -> list[str]:

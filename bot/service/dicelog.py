@@ -9,7 +9,7 @@ a hidden player (how each player answered a claimed win) are left out."""
 import hashlib
 import json
 
-from bot.games.babg.engine import IllegalAction
+from bot.kit.errors import IllegalAction
 
 FORMAT = "betrayal-bot-log/1"
 PRIVATE_UNTIL_OVER = ("confirm",)  # actions whose author stays hidden while the game runs
@@ -35,22 +35,21 @@ def chance(events: list[dict]) -> tuple[list[list[int]], list[str], list[str]]:
     return rolls, cards, tiles
 
 
-def build(engine, game_id: int, seed: int, options: dict, actions: list[dict], over: bool) -> dict:
+def build(system, game_id: int, seed: int, options: dict, actions: list[dict], over: bool) -> dict:
     """The log of a game: replayed from its seed (the service holds it) so
     that each action carries what chance gave it."""
-    opts = {k: v for k, v in options.items() if k != "haunt"}
-    state = engine.new_game(seed, options.get("haunt", "play"), opts)
+    state = system.new_game(seed, dict(options))
     entries = []
     for n, action in enumerate(actions, 1):
         try:
-            state, events = engine.apply(state, action)
+            state, events = system.apply(state, action)
         except IllegalAction:
             events = []  # a state set by hand (tests, tools): the log no longer replays past here
         rolls, cards, tiles = chance(events)
         shown = action if over or action.get("type") not in PRIVATE_UNTIL_OVER else {"type": action["type"],
                                                                                       "player": "hidden"}
         entries.append({"n": n, "action": shown, "rolls": rolls, "cards": cards, "tiles": tiles})
-    return {"format": FORMAT, "game": game_id, "commitment": commitment(seed), "seed": seed if over else None,
+    return {"format": FORMAT, "game": game_id, "system": system.id, "commitment": commitment(seed), "seed": seed if over else None,
             "options": options, "actions": entries}
 
 
@@ -62,7 +61,7 @@ def _faces(faces) -> str:
     return " ".join(map(str, faces)) or "(no dice)"
 
 
-def verify(engine, seed: int, log: dict) -> tuple[bool, list[str]]:
+def verify(system, seed: int, log: dict) -> tuple[bool, list[str]]:
     """(True, summary) when the log is the game the seed gives: the seed
     matches the commitment and every action, roll and draw replays; else
     (False, [the first thing that does not match])."""
@@ -75,14 +74,14 @@ def verify(engine, seed: int, log: dict) -> tuple[bool, list[str]]:
         return False, [f"The log names another seed ({log['seed']})."]
     options = dict(log.get("options") or {})
     try:
-        state = engine.new_game(seed, options.pop("haunt", "play"), options)
+        state = system.new_game(seed, options)
     except IllegalAction as e:
         return False, [f"The log's options cannot be played: {e.reason}"]
     roll_no = card_no = tile_no = 0
     for entry in log["actions"]:
         n, action = entry.get("n"), entry.get("action")
         try:
-            state, events = engine.apply(state, action)
+            state, events = system.apply(state, action)
         except (IllegalAction, TypeError, KeyError) as e:
             return False, [f"Action {n} ({json.dumps(action)}) does not replay: "
                            f"{getattr(e, 'reason', e)}"]

@@ -34,12 +34,13 @@ class MemoryStore:
         return GameRow(id=game_id, channel_id=g["channel_id"], guild_id=g["guild_id"], creator_id=g["creator_id"],
                        seed=g["seed"], state=g["state"], settings=dict(g["settings"]),
                        summary_message_id=g["summary_message_id"], active=g["active"], created_at=g["at"],
-                       updated_at=g.get("updated", g["at"]))
+                       updated_at=g.get("updated", g["at"]), system=g.get("system", "babg"))
 
-    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
+    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
+                          system: str = "babg") -> GameRow:
         game_id = len(self.games) + 1
         self.games[game_id] = {"channel_id": channel_id, "guild_id": guild_id, "creator_id": creator_id,
-                               "seed": seed, "state": state, "settings": dict(settings),
+                               "seed": seed, "state": state, "settings": dict(settings), "system": system,
                                "summary_message_id": None, "active": True, "at": time.time()}
         self.log[game_id] = []
         return self._row(game_id)

@@ -2,16 +2,14 @@
 people can play a game made for three to six), and the stand-in who plays
 an absent person's seat until they act again.
 
-Both choose with bot.games.babg.autoplay played fair: from the seat's own picture of
-the game (its guess for the dice and the decks, no hidden traitor's name),
+Both choose with the game system's built-in player (`builtin_action`), played fair: from the
+seat's own picture of the game (its guess for the dice and the decks, no hidden traitor's name),
 among the actions its buttons would offer. Their private messages are
 committed like anyone's and delivered to nobody: a person who takes the
 seat over later reads them, as after any handover."""
 import hashlib
 import random
 
-from bot.games.babg import autoplay
-from bot.games.babg.engine.legal import actor
 
 BUILTIN = "builtin-"  # a built-in seat's id: never a Discord user's (those are digits)
 PATIENCE = 60  # actions of one seat in one turn, past which it answers first options and ends its turn
@@ -44,16 +42,10 @@ def next_id(state: dict) -> tuple[str, int]:
     return f"{BUILTIN}{n}", n
 
 
-def seat_to_play(state: dict, settings: dict) -> str | None:
-    """The seat the bot must act for now, if any. In the haunt's reading time
-    every seat may say Ready in any order: the bot's seats say it at once."""
-    played = played_by_bot(state, settings)
-    h = state.get("haunt")
-    if state.get("phase") == "haunt" and h and not h.get("started", True) and not state["pending"]:
-        return next((p for p in state["seats"] if p in played and state["players"][p]["alive"]
-                     and p not in h["ready"]), None)
-    who = actor(state)
-    return who if who in played else None
+def seat_to_play(system, state: dict, settings: dict) -> str | None:
+    """The seat the bot must act for now, if any (the system says who may act: in Baldur's Gate's
+    haunt reading time every seat says Ready, in any order)."""
+    return system.seat_to_play(state, played_by_bot(state, settings))
 
 
 def choice_rng(seed: int, seq: int | None, turn: int) -> random.Random:
@@ -64,15 +56,8 @@ def choice_rng(seed: int, seq: int | None, turn: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def pick(content, state: dict, seat: str, rnd: random.Random, done_this_turn: int) -> dict | None:
-    """The seat's action: its own choice, or, once it has taken PATIENCE
-    actions this turn, the plainest way on (first answer, end of turn),
-    so a seat the bot plays never keeps a game waiting."""
-    h = state.get("haunt")
-    if state["phase"] == "haunt" and h and not h.get("started", True) and not state["pending"]:
-        return {"type": "ready", "player": seat}
-    if done_this_turn >= PATIENCE:
-        if state["pending"]:
-            return {"type": "decide", "player": seat, "choice": 0}
-        return {"type": "end", "player": seat}
-    return autoplay.choose(content, state, rnd, fair=True)
+def pick(system, state: dict, seat: str, rnd: random.Random, done_this_turn: int) -> dict | None:
+    """The seat's action: its own choice, or, once it has taken PATIENCE actions this turn, the plainest
+    way on (the system's `builtin_action` with that patience), so a seat the bot plays never keeps a
+    game waiting."""
+    return system.builtin_action(state, seat, rnd, done_this_turn)

@@ -21,7 +21,7 @@ async def server_stats(service, guild_id: str | None, player: str | None = None)
     {"played", "finished", "haunts": [{"number", "title", "games", "heroes", "traitor", "other",
     "bench": {"games", "heroes", "traitor", "other"} or None}], "adventurers": [(name, games)],
     "player": {"id", "games", "hero_wins", "traitor_wins", "favourite", "haunts"} or None}"""
-    return tally(service.engine.content, await service.store.finished_records(guild_id), player)
+    return tally(service.default.content(), await service.store.finished_records(guild_id), player)
 
 
 def tally(content, records: list[dict], player: str | None = None) -> dict:

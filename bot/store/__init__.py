@@ -60,6 +60,7 @@ class GameRow:
     updated_at: float = 0.0
     seq: int | None = None  # actions recorded so far, once known (saves reading it back for every action)
     delivered: int = 0  # the last action whose private messages went out
+    system: str = "babg"  # the game system it plays (bot.games), by id
 
     def park(self, text: str):
         """Hold the state only as its JSON text, as just committed, until it
@@ -199,8 +200,9 @@ class Store:
             version = int(path.name.split("_", 1)[0])
             async with self.transaction():
                 await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                if version <= await self._version():
-                    continue
+                async with self.db.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)) as cur:
+                    if await cur.fetchone():  # each script once, by its own version (not all below the highest)
+                        continue
                 for statement in statements(path.read_text()):
                     await self.db.execute(statement)
                 await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
@@ -217,13 +219,15 @@ class Store:
     # --- games ------------------------------------------------------------------
 
     @serialized
-    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
+    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
+                          system: str = "babg") -> GameRow:
         now = time.time()
         async with self.transaction():
             cur = await self.db.execute(
-                "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now))
+                "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at,"
+                " system) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now,
+                 system))
             game_id = cur.lastrowid
         self.set_aside.discard(channel_id)
         return await self._game_where("id = ?", (game_id,))
@@ -634,7 +638,8 @@ def finished_record(game_id: int, phase: str, seats: list, haunt: int | None, tr
 
 # What every game state has from its first moment (bot.games.babg.engine.state.new_state) and every action reads, with
 # the types it must be (None: only present). A row without them would load and then fail each action.
-STATE_SHAPE = {"phase": str, "seats": list, "players": dict, "board": dict, "turn": None, "pending": None}
+# What every system's state has (bot.kit.contract): a row without it is no game's and is set aside.
+STATE_SHAPE = {"phase": str, "seats": list, "players": dict, "turn": None, "pending": None}
 
 
 def _game(row) -> GameRow:
@@ -647,6 +652,7 @@ def _game(row) -> GameRow:
     game = GameRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], creator_id=row["creator_id"],
                    seed=row["seed"], state=state, settings=settings,
                    summary_message_id=row["summary_message_id"], active=row["active"] == 1,
-                   created_at=row["created_at"], updated_at=row["updated_at"], delivered=row["delivered"])
+                   created_at=row["created_at"], updated_at=row["updated_at"], delivered=row["delivered"],
+                   system=row["system"])
     game.park(row["state"])  # checked; kept as text like a game just played (a restart loads every game in play)
     return game

@@ -142,7 +142,7 @@ class PostgresStore:
             async with self.transaction() as db:
                 await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                 await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                if version <= await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"):
+                if await db.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
                     continue
                 await db.execute(path.read_text())  # no arguments: the script's statements go as one query
                 await db.execute("INSERT INTO schema_version VALUES ($1)", version)
@@ -154,13 +154,14 @@ class PostgresStore:
 
     # --- games ------------------------------------------------------------------
 
-    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings) -> GameRow:
+    async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
+                          system: str = "babg") -> GameRow:
         now = time.time()
         async with self.transaction() as db:
             game_id = await db.fetchval(
-                "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now)
+                "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at,"
+                " system) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now, system)
         self.set_aside.discard(channel_id)
         return await self._game_where("id = $1", game_id)
 

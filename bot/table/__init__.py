@@ -1,497 +1,188 @@
-"""The local table: play or watch a whole game in a terminal, no Discord.
+"""The local table: a game in a terminal, for one keyboard or a piped script, of any system.
 
-People type the same commands the slash commands offer; whoever the game is
-waiting for acts (a hot seat), so one keyboard serves the whole table.
-"""
+`python -m bot table --game <id> ...` plays the system with that id (bot.games; `babg`, Baldur's
+Gate, when left out). A system with a table of its own names it (`table_face`: Baldur's Gate's has
+its typed words, sheets and maps); any other plays on the plain table below, built from the contract
+alone: `join <pick> as <name>`, `builtin [pick]`, `start`, the system's declared commands (typed as
+`<command> <value> ...`), `undo`, `status`, `sheet [name]`, `secrets <name>`, `help`, `quit`, and
+`as <name> <command>` to act for someone else. Every action goes through the game service over an
+in-memory store, as on Discord."""
 import argparse
 import asyncio
-import atexit
+import importlib
 import json
-import os
-import pathlib
 import random
 import sys
 
-from bot.games.babg import autoplay, text, vocabulary
-from bot.games.babg.content import load_content
-from bot.games.babg.engine import Engine, IllegalAction, story
-from bot.games.babg.engine.legal import actor, legal_actions
-from bot.games.babg.engine.state import monster_called
-from bot.games.babg.engine.specials.house_rules import HOUSE_RULES
-from bot.service import GameService, seats
-from bot.games.babg.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
+from bot import games
+from bot.kit.errors import IllegalAction
+from bot.service import GameService
 
-HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
-  join <adventurer> [as <name>]   take a seat (3 to 6 players), e.g. `join torskar as Ann`
-  builtin [adventurer]             a seat the bot plays (Built-in 1, 2...): one or two people can play
-  leave <name>                     leave before the start
-  start                            deal the aid cards and begin
-  move <north|east|south|west|stairs|grate>   (or just `north`, `n`, `up`, `down`...)
-  roll [trait]                     attempt the roll your tile offers (once per turn)
-  use <item> | drop <item> | pickup <item> | trade <item> <player>
-  power [player] [trait]           use your adventurer power (e.g. `power`, `power Bo sanity`)
-  choose <number>                  answer the question the game asks you
-  undo                             take back your last action of this turn (until a die, a draw or a secret)
-  end                              end your turn
- In the haunt:
-  ready                            you have read your side's rules (`as <name> ready` for each player)
-  rules [name]                     show that player's secret rules again
-  attack <player|monster> [trait] [with <weapon>] [reckless]   trait <trait> <+N|-N> (a haunt's order)
-  monster move <monster> <way>  |  monster attack <monster> <player>   (the monster turn)
-  counter <name> <+N|-N|=N>   token <place|remove> <name>   slay <monster>
-  moves: the haunt's own moves open to you; task <move> [trait] [target], e.g. `task search speed`
-  declare <traitor|heroes>   confirm <yes|no> (answer a claimed win: every other player must say yes)
-  part2 (open your side's second part)   unmask (a hidden traitor shows token 1)
-  The toolkit (counter, token, slay) is for the player whose turn it is; trait changes your own traits.
-  sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
-  log (the game's log, to check with --verify)   rules house (the house rules of --rules legacy-house-rules)
-  adventurers   help   quit"""
-
-MAX_LINE = 300  # characters: commands are a few words; longer lines are refused, not parsed
-CHANNEL = "table"  # the table's one game, in the service's terms
+CHANNEL = "table"
 
 
-class Table:
-    """One game on one keyboard. The game lives in a GameService over an
-    in-memory store, so every action goes through the same door as on
-    Discord (checked, committed, logged); the table stays synchronous by
-    running the service's coroutines on its own event loop."""
+class PlainTable:
+    """One game of a system on one keyboard, through the service."""
 
-    def __init__(self, seed: int, out=print, events_json: bool = False, options: dict | None = None):
-        self.quitting = False  # `quit` typed once in a game in play: the next `quit` closes the table
-        self.engine = Engine(load_content())
-        self.content = self.engine.content
-        self.seed = seed
-        self.service = GameService.in_memory(self.engine)
-        self.game = run(self.service.new_game(CHANNEL, None, "table", seed=seed, options=options))
-        self._state = self._stored = self.game.state  # _stored: what the service holds
-        self.out_dir = pathlib.Path(os.environ.get("TABLE_OUT", "out"))
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        self.out = out
-        self.events_json = events_json
-        self.log: list[dict] = []
+    def __init__(self, system, seed: int, out=print, events_json: bool = False, options: dict | None = None):
+        self.system, self.seed, self.out, self.events_json = system, seed, out, events_json
+        self.loop = asyncio.new_event_loop()
+        self.service = GameService.in_memory()
+        self.game = self._run(self.service.new_game(CHANNEL, None, "table", seed=seed, options=options,
+                                                    system=system.id))
         self.secrets: dict[str, list[str]] = {}
-        self.numbers: dict[str, int] = {}  # the options of the question series now asked, with their numbers
-        self.numbers_for: tuple | None = None  # (player, kind) of that series
+        self.people = 0
+
+    def _run(self, coro):
+        return self.loop.run_until_complete(coro)
 
     @property
     def state(self) -> dict:
-        """The game as it stands (read it; do not change it in place)."""
-        return self._state
+        return self.game.state
 
-    @state.setter
-    def state(self, value: dict):
-        # Tests and tools set up a moment of a game; it reaches the service before the next action.
-        self._state = value
+    # --- saying what happened ------------------------------------------------------------------
+    def show(self, outcome):
+        for e in outcome.events:
+            if self.events_json:
+                self.out(json.dumps(e, sort_keys=True, default=str))
+            elif e["to"] == "all":
+                self.out(self.system.speak(e["text"], outcome.state, "table"))
+            else:
+                self.secrets.setdefault(e["to"], []).append(e["text"])
+                name = outcome.state["players"].get(e["to"], {}).get("name", e["to"])
+                self.out(f"(a private message for {name}: `secrets {name}` shows it)")
+        if self.system.phase(outcome.state) == "over" and self.system.phase(outcome.before) != "over":
+            closing = {"kind": "game_over", "to": "all", **(outcome.state.get("outcome") or
+                                                              outcome.state.get("result") or {})}
+            if self.events_json:
+                self.out(json.dumps(closing, sort_keys=True, default=str))
+            for line in self.system.story(outcome.state):
+                if not self.events_json:
+                    self.out(line)
 
-    # --- players and names ----------------------------------------------------
-
-    def player_by_name(self, name: str) -> str:
-        return vocabulary.player_by_name(self.state, name)
-
-    def _power_action(self, who: str, words: list[str]) -> dict:
-        return vocabulary.power_action(self.state, who, words)
-
-    def apply(self, action: dict):
-        """Apply one action through the service and print what happened."""
-        if self._state["phase"] == "over":
-            raise IllegalAction("This game is over.")
-        outcome = run(self._act(action))
-        self.log.append(action)
-        self.show(outcome)
+    def act(self, action: dict):
+        self.show(self._run(self.service.act(CHANNEL, action)))
         self.play_builtin()
 
-    def add_builtin(self, adventurer: str | None = None):
-        """A built-in player takes a seat (bot.service.seats)."""
-        adv = self.engine.find_adventurer(adventurer) if adventurer else None
-        self.show(run(self.service.add_builtin(CHANNEL, "table", adv)))
-
     def play_builtin(self):
-        """The seats the bot plays take their turns and answer their questions,
-        each stretch shown as it happened."""
-        while self._state["phase"] != "over":
-            outcome = run(self.service.play_builtin(CHANNEL))
+        while self.game.active:
+            outcome = self._run(self.service.play_builtin(CHANNEL))
             if outcome is None:
-                return
+                break
             self.show(outcome)
+            self.game = self._run(self.service.latest_game(CHANNEL))
 
-    def show(self, outcome):
-        """Print what an action (or a built-in stretch) did: everyone's lines,
-        and a player's own marked as theirs (a built-in seat's stay unsaid)."""
-        self.game = outcome.game
-        self._state = self._stored = outcome.state
-        for line in outcome.notes:
-            self.out(line)
-        for ev in outcome.events:
-            if seats.is_builtin(self._state, ev["to"]):
-                continue  # the bot keeps its built-in seats' secrets
-            ev = {**ev, "text": vocabulary.spoken(ev["text"], self._state, "table")}
-            if self.events_json:
-                self.out(json.dumps(ev, sort_keys=True))
-            elif ev["to"] == "all":
-                self.out(ev["text"])
-            elif ev["kind"] == "secret_rules":
-                self.secrets.setdefault(ev["to"], []).append(ev["text"])
-                if len(self.secrets[ev["to"]]) == 1:
-                    self.out(f"(secret rules for {self.state['players'][ev['to']]['name']}: type "
-                             f"`rules {self.state['players'][ev['to']]['name']}` to read them, in private)")
-            else:
-                self.out(f"(only {self.state['players'][ev['to']]['name']} sees this) {ev['text']}")
-        if not self.events_json:
-            if self._state["phase"] == "over":  # the game's end: all that was hidden, for everyone
-                for line in story.reveal_lines(self.content, self._state):
-                    self.out(line)
-            self.prompt_line()
+    def seat_named(self, name: str) -> str:
+        for pid in self.state["seats"]:
+            if self.system.seat_name(self.state, pid).lower() == name.lower():
+                return pid
+        raise IllegalAction(f"Nobody called {name!r} is seated: "
+                            f"{', '.join(self.system.seat_name(self.state, p) for p in self.state['seats'])}.")
 
-    async def _act(self, action: dict):
-        if self._state is not self._stored:  # set from outside since the last action
-            await self.service.overwrite_state(self.game, self._state)
-            self._stored = self._state
-        return await self.service.act(CHANNEL, action)
-
-    def prompt_line(self):
-        s = self.state
-        if s["phase"] == "over":
-            return
-        who = actor(s)
-        if who is None:
-            return
-        if who in seats.played_by_bot(s, self.game.settings) and (s.get("haunt") or {}).get("started", True):
-            self.out(f"> {s['players'][who]['name']}, a built-in player, is playing.")
-            return
-        if s["pending"]:
-            opts = "; ".join(f"{n}. {o}" for n, o in self.numbered())
-            self.out(f"> {s['players'][who]['name']}, choose with `choose <number>`: {opts}")
-            return
-        h = s.get("haunt")
-        if s["phase"] == "haunt" and not (h or {}).get("started", True):
-            waiting = [s["players"][p]["name"] for p in s["seats"] if s["players"][p]["alive"] and p not in h["ready"]
-                       and not seats.is_builtin(s, p)]
-            self.out(f"> Waiting for {', '.join(waiting)}: each types `as <name> ready` after reading `rules <name>`.")
-            return
-        if s["turn"].get("monsters"):
-            names = ", ".join(monster_called(m) + (" (stunned)" if m["stunned"] else "")
-                              for m in s["monsters"] if not m["dead"])
-            self.out(f"> {s['players'][who]['name']} runs the monster turn ({names}): `monster move <monster> <way>`, "
-                     "`monster attack <monster> <player>`, then `end`.")
-            return
-        ways = [a["way"] for a in legal_actions(self.content, s) if a["type"] == "move"]  # what Speed still allows
-        over = s["turn"]["stopped"] or (not ways and s["turn"]["moved"])
-        moves = "movement over" if over else ("move " + "/".join(ways) if ways else "no way out")
-        extra = "attack, " if s["phase"] == "haunt" else ""
-        if s["phase"] == "haunt" and any(a["type"] == "task" for a in vocabulary.legal_for(self.content, s, who)):
-            extra += "`moves` (the haunt's moves open to you), "
-        self.out(f"> {s['players'][who]['name']}: {moves}; or {extra}use/drop/pickup/roll, sheet, map, end.")
-
-    def numbered(self) -> list[tuple[int, str]]:
-        """The question's options with their numbers. A question asked again
-        with what is left of its options (tokens laid one by one) keeps each
-        option's number, so a number read from the last list never picks
-        another option."""
-        pending = self.state["pending"]
-        options, asked = pending["options"], (pending["player"], pending["kind"])
-        again = asked == self.numbers_for and set(options) <= set(self.numbers) and len(set(options)) == len(options)
-        if not again:
-            self.numbers, self.numbers_for = {o: i + 1 for i, o in enumerate(options)}, asked
-        return [(self.numbers[o], o) for o in options] if len(set(options)) == len(options) \
-            else list(enumerate(options, 1))
-
-    def _by_number(self, action: dict) -> dict:
-        """A `choose N` as numbered on the last list shown."""
-        pending = self.state["pending"]
-        if action["type"] != "decide" or not isinstance(action["choice"], int) or not pending \
-                or len(set(pending["options"])) != len(pending["options"]):
-            return action
-        shown = dict(self.numbered())
-        if action["choice"] + 1 not in shown:
-            raise IllegalAction(f"There is no option {action['choice'] + 1} now: "
-                                f"{'; '.join(f'{n}. {o}' for n, o in self.numbered())}.")
-        return {**action, "choice": pending["options"].index(shown[action["choice"] + 1])}
-
-    # --- commands --------------------------------------------------------------
-
+    # --- one typed line ------------------------------------------------------------------------
     def command(self, line: str) -> bool:
-        """Run one typed line; False when the table should close. A line the
-        table cannot take is answered with one `! reason` line."""
-        words = line.strip().split()
-        if not words or words[0].startswith("#"):
+        """Carry out a typed line; False when the table closes."""
+        words = line.strip()
+        if not words or words.startswith("#"):
             return True
         try:
-            if len(line.strip()) > MAX_LINE:
-                raise IllegalAction(f"That line is too long ({len(line.strip())} characters): a command is a few "
-                                    "words. Type help for the list.")
-            if not all(w.isprintable() for w in words):
-                raise IllegalAction("That line has control or invisible characters: type the command in plain text.")
             return self._command(words)
         except IllegalAction as e:
             self.out(f"! {e.reason}")
             return True
 
-    def _command(self, words: list[str]) -> bool:
-        """The table's own words (help, status, map...) here; every action
-        is parsed by the shared vocabulary."""
-        s = self.state
+    def _command(self, words: str) -> bool:
+        s, head = self.system, words.split()[0].lower()
         acting = None
-        if words[0].lower() == "as":
-            if len(words) < 3:
-                raise IllegalAction("`as <name> <command>` acts for someone else, e.g. `as Bo choose 1`.")
-            acting = self.player_by_name(words[1])
-            words = words[2:]
-        verb, rest = words[0].lower(), words[1:]
-        arg = " ".join(rest)
-        who = acting or actor(s)
-        quitting, self.quitting = self.quitting, False
-        if verb in ("quit", "exit"):
-            if s["phase"] in ("exploring", "haunt") and not quitting:  # a slip of the keyboard must not end a game
-                self.quitting = True
-                self.out("The game in play is not kept once the table closes: type quit again to close it, "
-                         "or any other command to play on (`log` saves the game's log first).")
-                return True
+        if head == "as" and len(words.split()) > 2:
+            _, name, words = words.split(maxsplit=2)
+            acting, head = self.seat_named(name), words.split()[0].lower()
+        rest = words.split()[1:]
+        if head == "quit":
             return False
-        if verb == "pickup" and not arg and who is not None and s["phase"] in ("exploring", "haunt"):
-            pile = [self.content.cards[c].name for c in s["piles"].get(s["players"][who]["tile"], [])]
-            raise IllegalAction(f"Pick up which card? Here: {', '.join(pile)} (`pickup <card name>`)." if pile
-                                else "There is nothing here to pick up.")
-        if verb == "help":
-            self.out(HELP)
-        elif verb == "adventurers":
-            for a in self.content.adventurers.values():
-                free = "free" if a.id in self.engine.free_adventurers(s) else "taken or paired"
-                self.out(f"  {a.id:<9} {a.name} ({a.race} {a.klass}) - {a.power['name']} [{free}]")
-        elif verb == "moves":
-            pid = self.player_by_name(arg) if arg else who
-            offered = [a for a in vocabulary.legal_for(self.content, s, pid)
-                       if a["type"] == "task"] if pid and s["phase"] == "haunt" else []
-            for a in offered:
-                self.out(f"  {vocabulary.to_words(a, s, self.content):<40} {vocabulary.describe(a, s, self.content)}")
-            if not offered:
-                self.out("No haunt move is open now." if s["phase"] == "haunt" else "Haunt moves open once the haunt "
-                         "begins.")
-        elif verb == "builtin":
-            self.add_builtin(arg or None)
-        elif verb == "status":
-            self.out(text.status(self.content, s))
-        elif verb == "map":
-            if not s["board"]:
-                raise IllegalAction("The map appears once the game starts.")
-            self.out(text.text_map(self.content, s))
-            self.out(f"Map picture saved to {self.save_map()}")
-        elif verb == "replay":
-            if not s["board"]:
-                raise IllegalAction("There is nothing to replay before the game starts.")
-            self.out(f"Replay saved to {self.save_replay()} (one frame per turn)")
-        elif verb == "sheet":
-            pid = self.player_by_name(arg) if arg else who
-            if pid is None:
-                raise IllegalAction("Whose sheet? Type `sheet <name>`.")
-            self.out(text.sheet(self.content, s, pid))
-        elif verb == "rules" and arg.lower() in ("house", "house rules") and not self._named(arg):
-            for _, source, words in HOUSE_RULES:
-                self.out(f"- {words} ({source})")
-        elif verb == "log":
-            self.out(f"Log saved to {self.save_log()}" + ("" if self.service.finished(self.game) else
-                                                          " (the game is not over: it holds no seed yet)"))
-        elif verb == "rules":
-            pid = self.player_by_name(arg) if arg else who
-            if pid is None:
-                raise IllegalAction("Whose rules? `rules <name>`.")
-            texts = [line for line in self.secrets.get(pid, [])]
-            self.out("\n\n".join(texts) if texts else "No secret rules yet.")
+        if head == "help":
+            self.out(self.help())
+        elif head == "join":
+            pick, name = (" ".join(rest).split(" as ") + [""])[:2]
+            self.people += 1
+            self.act(s.join_action(f"p{self.people}", name.strip() or f"Player {self.people}",
+                                   s.find_pick(pick) if pick.strip() else None))
+        elif head == "builtin":
+            self.show(self._run(self.service.add_builtin(CHANNEL, "table", s.find_pick(" ".join(rest))
+                                                         if rest else None)))
+        elif head == "start":
+            self.act(s.start_action(acting or (self.state["seats"] or ["table"])[0]))
+            self.game = self._run(self.service.latest_game(CHANNEL))
+        elif head == "status":
+            self.out(s.status_text(s.view(self.state, None)))
+        elif head == "sheet":
+            seat = self.seat_named(" ".join(rest)) if rest else (acting or s.actor(self.state))
+            self.out(s.sheet_text(self.state, seat) if seat else "Whose sheet? `sheet <name>`.")
+        elif head == "secrets":
+            seat = self.seat_named(" ".join(rest)) if rest else acting
+            self.out("\n".join(self.secrets.get(seat, [])) or "Nothing private yet.")
+        elif head == "undo":
+            self.act(s.undo_action(acting or s.actor(self.state)))
         else:
-            self.apply(self._by_number(vocabulary.parse(words, s, acting, self.engine.content)))
+            seat = acting or s.actor(self.state)
+            if seat is None:
+                raise IllegalAction("Nobody is to play now: join, then start.")
+            self.act(s.parse(words, self.state, seat))
         return True
 
-    def _named(self, name: str) -> bool:
-        try:
-            return bool(self.player_by_name(name))
-        except IllegalAction:
-            return False
-
-    def save_log(self) -> str:
-        """The game's log (actions, rolls, draws), as /log file gives it."""
-        path = self.out_dir / f"log-game-seed{self.seed}.json"
-        path.write_bytes(run(self.service.log_file(self.game)))
-        return str(path)
-
-    def save_map(self) -> str:
-        """The same picture /map posts on Discord, written to a file."""
-        from bot.games.babg.render import render_map
-        turn = (self.state.get("turn") or {})
-        path = self.out_dir / f"map-seed{self.seed}-turn{turn.get('number', 0)}.png"
-        path.write_bytes(render_map(self.content, self.state, highlight=turn.get("player")))
-        return str(path)
-
-    def save_replay(self) -> str:
-        from bot.games.babg.render import render_replay_gif
-        from bot.games.babg.replay import turn_states
-        frames = turn_states(self.engine, self.seed, self.log, self.state["options"]["haunt"],
-                             options=self.state["options"])
-        path = self.out_dir / f"replay-seed{self.seed}.gif"
-        path.write_bytes(render_replay_gif(self.content, frames))
-        return str(path)
+    def help(self) -> str:
+        mine = ", ".join(f"{c.name} " + " ".join(f"<{p.name}>" for p in c.params) for c in self.system.commands)
+        return (f"{self.system.title}: join <{self.system.pick_word}> as <name>, builtin [{self.system.pick_word}], "
+                f"start, {mine}, undo, status, sheet [name], secrets <name>, as <name> <command>, help, quit.")
 
 
-_loop: asyncio.AbstractEventLoop | None = None
-
-
-def run(coro):
-    """Run one of the service's coroutines to its end, on the tables' own
-    event loop (one for the life of the process, closed at exit)."""
-    global _loop
-    if _loop is None:
-        _loop = asyncio.new_event_loop()
-        atexit.register(_loop.close)
-    return _loop.run_until_complete(coro)
-
-
-def verify(seed: str, path: str) -> int:
-    """`--verify SEED LOG`: 0 when every roll and draw of the log is the one
-    the seed gives, else 1 with the first that is not."""
-    try:
-        number = int(seed)
-        log = json.loads(pathlib.Path(path).read_text())
-    except ValueError:
-        print("! The seed is a whole number and the log the JSON file /log file gives.")
-        return 2
-    except OSError as e:
-        print(f"! Cannot read {path}: {e.strerror}.")
-        return 2
-    engine = Engine(load_content())
-    ok, lines = GameService.in_memory(engine).verify(number, log)
-    print(("Verified. " if ok else "Rejected. ") + " ".join(lines))
-    return 0 if ok else 1
-
-
-def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
-    ids = list(table.content.adventurers)
-    rnd.shuffle(ids)
-    chosen = []
-    for aid in ids:
-        if len(chosen) == players:
-            break
-        if all(table.content.adventurers[a].card != table.content.adventurers[aid].card for a in chosen):
-            chosen.append(aid)
-    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-    for aid, name in zip(chosen, names):
-        table.command(f"join {aid} as {name}")
-    table.command("start")
-    for _ in range(max_actions):
-        action = autoplay.choose(table.content, table.state, rnd)
-        if action is None:
-            break
-        if not table.events_json:
-            table.out(f"$ {describe(table, action)}")
-        table.apply(action)
-    if not table.events_json:
-        table.out(text.status(table.content, table.state))
-
-
-def describe(table: Table, action: dict) -> str:
-    """`Ann: <the command that does it>`, for the demo's listing."""
-    name = table.state["players"][action["player"]]["name"]
-    words = vocabulary.to_words(action, table.state, table.content)
-    return f"{name}: {words or vocabulary.describe(action, table.state, table.content)}"
-
-
-def close_unfinished(table: Table):
-    """A game the built-in players did not finish gets a closing line too,
-    so every game's end carries a winner and a reason."""
-    if table.state["phase"] == "over":
-        return
-    if table.events_json:
-        table.out(json.dumps({"kind": "over", "to": "all", "text": "Stopped: the action limit was reached.",
-                              "winner": None, "reason": "action_limit"}, sort_keys=True))
-    else:
-        table.out("Stopped: the action limit was reached.")
-
-
-def ending(state: dict) -> tuple[str, str]:
-    """(winner, reason) of a finished or stopped game."""
-    if state["phase"] != "over":
-        return "nobody", "action_limit"
-    result = state.get("result") or {}
-    return result.get("winner") or "nobody", result.get("condition") or result.get("reason") or "?"
-
-
-def auto_games(args, seed: int, options: dict) -> int:
-    """`--auto --games K`: K games, one after another, then how they ended."""
-    tally: dict[tuple[str, str], int] = {}
-    players = max(3, min(6, args.players))
-    for k in range(args.games):
-        table = Table(seed + k, events_json=args.events == "json", options=options, out=print if
-                      args.events == "json" else (lambda *_: None))
-        auto_game(table, players, random.Random(seed + k), args.max_actions)
-        close_unfinished(table)
-        winner, reason = ending(table.state)
-        tally[winner, reason] = tally.get((winner, reason), 0) + 1
-        if args.events != "json":
-            h = table.state.get("haunt") or {}
-            print(f"game {k + 1} (seed {seed + k}): haunt {h.get('number', '-')}, {winner} ({reason})")
-    if args.events != "json":
-        heroes = sum(n for (w, _), n in tally.items() if w == "heroes")
-        print(f"{args.games} games: " + ", ".join(f"{w} ({r}) {n}" for (w, r), n in sorted(tally.items()))
-              + f"; heroes won {heroes} ({100 * heroes // args.games}%)")
-    return 0
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m bot table", description="Play Betrayal at Baldur's Gate locally.")
-    ap.add_argument("script", nargs="?", help="a file of commands to play (default: type them)")
-    ap.add_argument("--seed", type=int, default=None, help="reproduce a game exactly")
+def plain_main(system, argv) -> int:
+    ap = argparse.ArgumentParser(prog=f"python -m bot table --game {system.id}", description=f"Play {system.title}.")
+    ap.add_argument("script", nargs="?")
+    ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--auto", action="store_true", help="built-in players play a whole game")
-    ap.add_argument("--players", type=int, default=4, help="how many built-in players with --auto (3-6)")
-    ap.add_argument("--builtin", type=int, default=0, metavar="N",
-                    help="seats the bot plays beside you (1-5): join, then start, and they play their turns")
-    ap.add_argument("--events", choices=["text", "json"], default="text", help="print events as text or JSON lines")
-    ap.add_argument("--max-actions", type=int, default=3000)
-    ap.add_argument("--games", type=int, default=1,
-                    help="with --auto, play this many games (seeds SEED, SEED+1, ...) and sum up how they ended")
-    ap.add_argument("--haunt", type=int, default=None, help="play this haunt (1-50) in place of the chart's")
-    ap.add_argument("--rules", choices=["baldurs-gate", "legacy-house-rules"], default="baldurs-gate",
-                    help="house rules from Betrayal Legacy (`rules house` lists them)")
-    ap.add_argument("--avoid-repeats", action="store_true",
-                    help="the rulebook's optional rule: search on past haunts already played (see --played)")
-    ap.add_argument("--played", default="", help="haunts already played, e.g. 3,18 (with --avoid-repeats)")
-    ap.add_argument("--verify", nargs=2, metavar=("SEED", "LOG"),
-                    help="check a finished game's log against its revealed seed: every roll and draw")
+    ap.add_argument("--players", type=int, default=system.players[0])
+    ap.add_argument("--builtin", type=int, default=0)
+    ap.add_argument("--events", choices=["text", "json"], default="text")
+    for o in system.options:
+        ap.add_argument(f"--{o.name.replace('_', '-')}", dest=o.name, default=None,
+                        type=int if o.kind == "number" else str, help=o.description)
     args = ap.parse_args(argv)
-    if args.verify:
-        return verify(*args.verify)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    options = system.table_options({o.name: getattr(args, o.name) for o in system.options})
     try:
-        played = [int(n) for n in args.played.replace(",", " ").split()]
-        options = {"chosen_haunt": args.haunt, "rules": [args.rules], "avoid_repeats": args.avoid_repeats,
-                   "played": played}
-        table = Table(seed, events_json=args.events == "json", options=options)
-    except (IllegalAction, ValueError) as e:
-        print(f"! {getattr(e, 'reason', None) or 'Haunts in --played are numbers, e.g. 3,18.'}")
+        table = PlainTable(system, seed, events_json=args.events == "json", options=options)
+    except IllegalAction as e:
+        print(f"! {e.reason}")
         return 2
-    if args.auto and args.games > 1:
-        return auto_games(args, seed, options)
-    if not table.events_json:
-        print(f"Betrayal at Baldur's Gate - local table (seed {seed}). Type help for commands.")
     if args.auto:
-        auto_game(table, max(3, min(6, args.players)), random.Random(seed), args.max_actions)
-        close_unfinished(table)
+        for _ in range(max(system.players[0], min(system.players[1], args.players))):
+            table.command("builtin")
+        table.command(f"as {table.system.seat_name(table.state, table.state['seats'][0])} start")
         return 0
-    for _ in range(max(0, min(5, args.builtin))):
-        table.add_builtin()
+    for _ in range(max(0, args.builtin)):
+        table.command("builtin")
+    if not table.events_json:
+        print(f"{system.title} - local table (seed {seed}). Type help for commands.")
     source = open(args.script) if args.script else sys.stdin
-    interactive = source is sys.stdin and sys.stdin.isatty()
-    if interactive and not table.events_json:
-        print("Start with `adventurers` to see who can play, then `join <adventurer> as <name>` for each player.")
-    while True:
-        if interactive:
-            try:
-                line = input("> ")
-            except EOFError:
-                break
-        else:
-            line = source.readline()
-            if not line:
-                break
-            if not table.events_json and line.strip():
-                print(f"$ {line.rstrip()}")
+    for line in source:
+        if not table.events_json and line.strip():
+            print(f"$ {line.rstrip()}")
         if not table.command(line):
             break
     return 0
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument("--game", default=games.DEFAULT)
+    known, rest = ap.parse_known_args(argv)
+    try:
+        system = games.get(known.game)
+    except IllegalAction as e:
+        print(f"! {e.reason}")
+        return 2
+    if system.table_face:
+        return importlib.import_module(system.table_face).main(rest, system)
+    return plain_main(system, rest)

@@ -1,16 +1,9 @@
-"""What the command areas share: the choices for ways and traits, who may
-manage a channel's game, and naming a built-in seat (it is no member of the
-server, so a command names it by a text option with suggestions)."""
+"""What the command areas share: who may manage a channel's game, and naming a built-in seat (it is
+no member of the server, so a command names it by a text option with suggestions)."""
 import discord
 from discord import app_commands
 
 from bot.service import seats
-from bot.games.babg.vocabulary import TRAIT_WORDS
-
-WAYS = [app_commands.Choice(name=n, value=v) for n, v in
-        (("north", "north"), ("east", "east"), ("south", "south"), ("west", "west"), ("stairs", "stairs"),
-         ("sewer grate", "grate"), ("arcane gate", "gate"))]
-TRAITS = [app_commands.Choice(name=t.capitalize(), value=t) for t in TRAIT_WORDS]
 
 
 async def can_manage(interaction: discord.Interaction) -> bool:

@@ -1,87 +1,133 @@
-"""/game: create, join, start, end and run this channel's game."""
+"""/game: create, join, start, end and run this channel's game, of any system (bot.games): `/game
+new game:` chooses which, each system's own options beside it; `/game join` takes what that game's
+players pick (an adventurer, a hero)."""
+import inspect
+
 import discord
 from discord import app_commands
 
-from bot.games.babg import text
+from bot.discord.controls import secret_view
 from bot.discord.private_threads import can_open
 from bot.discord.turn_posts import in_play
-from bot.discord.views import secret_view
-from bot.games.babg.engine import IllegalAction
+from bot.kit.errors import IllegalAction
 from bot.service import seats
-from bot.games.babg.vocabulary import make
 
 from .common import builtin_choices, builtin_seat, can_manage
+from .declared import KINDS
 
 
-def options_line(options: dict, seeded: bool) -> str:
-    """The game's options in a few words (never the seed itself)."""
-    said = []
-    if seeded:
-        said.append("a seed of your choosing (the same game again)")
-    if options.get("chosen_haunt"):
-        said.append(f"haunt {options['chosen_haunt']} when the haunt begins")
-    if "legacy-house-rules" in options.get("rules", []):
-        said.append("house rules from Betrayal Legacy (`/rules house`)")
-    if options.get("avoid_repeats"):
-        said.append(f"no haunt this server has played ({len(options.get('played', []))} so far)")
-    if options.get("map"):
-        said.append("the map " + ("once a round" if options["map"] == "round" else "only on /map"))
-    return "; ".join(said)
+def _new_signature(systems) -> tuple[inspect.Signature, dict, dict]:
+    """/game new's options: the game, a seed, the seats the bot plays, and every system's own options
+    (one option per name across them)."""
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    described = {"game": "Which game (Betrayal at Baldur's Gate if left out)",
+                 "seed": "Play the same game again: a whole number from an earlier game",
+                 "builtin": "Seats the bot plays (0-5), so fewer people can play; more with /game builtin"}
+    choices = {"game": [app_commands.Choice(name=s.title, value=s.id) for s in systems]}
+    params.append(inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str | None))
+    params.append(inspect.Parameter("seed", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=int | None))
+    seen = set()
+    for system in systems:
+        for o in system.options:
+            if o.name in seen:
+                continue
+            seen.add(o.name)
+            kind = app_commands.Range[int, o.low, o.high] if o.kind == "number" and o.low is not None else KINDS[o.kind]
+            params.append(inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=kind | None))
+            described[o.name] = o.description or "…"
+            if o.choices:
+                choices[o.name] = [app_commands.Choice(name=n, value=v) for n, v in o.choices]
+    params.append(inspect.Parameter("builtin", inspect.Parameter.KEYWORD_ONLY, default=0,
+                                    annotation=app_commands.Range[int, 0, 5]))
+    return inspect.Signature(params), described, choices
 
 
 def register(bot):
     game = app_commands.Group(name="game", description="Create, join and run this channel's game", guild_only=True)
 
-    @game.command(name="new", description="Open a new game in this channel")
-    @app_commands.describe(seed="Play the same game again: a whole number from an earlier game",
-                           haunt="Play this haunt (1-50) instead of the chart's, when the haunt begins",
-                           rules="House rules to play by",
-                           avoid_repeats="Skip haunts this server has played (the rulebook's optional rule)",
-                           map="When the channel gets the map (always on /map)",
-                           builtin="Seats the bot plays (0-5), so fewer people can play; more with /game builtin")
-    @app_commands.choices(rules=[app_commands.Choice(name="Baldur's Gate rules", value="baldurs-gate"),
-                                 app_commands.Choice(name="house rules from Betrayal Legacy",
-                                                     value="legacy-house-rules")],
-                          map=[app_commands.Choice(name="after every turn", value="turn"),
-                               app_commands.Choice(name="once a round", value="round"),
-                               app_commands.Choice(name="only on /map", value="request")])
-    async def game_new(interaction: discord.Interaction, seed: int | None = None, haunt: int | None = None,
-                       rules: app_commands.Choice[str] | None = None, avoid_repeats: bool = False,
-                       map: app_commands.Choice[str] | None = None,  # noqa: A002 - the option's name on Discord
-                       builtin: app_commands.Range[int, 0, 5] = 0):
-        options = {"chosen_haunt": haunt, "rules": [rules.value] if rules else [], "avoid_repeats": avoid_repeats,
-                   "map": map.value if map else "turn"}
+    async def game_new(interaction: discord.Interaction, **values):
+        chosen = bot.service.system_named(values.pop("game", None) or None) if values.get("game") else \
+            bot.service.default
+        seed, builtin = values.pop("seed", None), values.pop("builtin", 0) or 0
+        values = {k: (v.value if isinstance(v, app_commands.Choice) else v) for k, v in values.items()}
+        try:
+            options = chosen.table_options({k: v for k, v in values.items()
+                                            if k in {o.name for o in chosen.options}})
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
         if not await bot.admit(interaction, str(interaction.channel_id)):
             return
         try:
             g = await bot.in_time(interaction, bot.service.new_game(
                 str(interaction.channel_id), str(interaction.guild_id), str(interaction.user.id), seed=seed,
-                options=options))
+                options=options, system=chosen.id))
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
-        chosen = options_line(g.state["options"], seed is not None)
+        face = bot.face_of(chosen)
+        said = face.options_line(g.state.get("options", {}), seed is not None)
         joined = []
         for _ in range(builtin):
             outcome = await bot.service.add_builtin(g.channel_id, str(interaction.user.id))
             joined += [e["text"] for e in outcome.events if e["to"] == "all"]
-        await bot.public(
-            interaction,
-            f"{interaction.user.mention} opened a game of Betrayal at Baldur's Gate. Join with `/game join` "
-            f"(3 to 6 players, built-in ones included: `/game builtin` adds one), then `/game start`."
-            + (f" Options: {chosen}." if chosen else "") + "".join(f"\n{line}" for line in joined),
-            allowed_mentions=discord.AllowedMentions.none())
+        await bot.public(interaction, face.opened(interaction.user.mention, said) + "".join(f"\n{line}" for line in joined),
+                         allowed_mentions=discord.AllowedMentions.none())
 
-    @game.command(name="builtin", description="Add a seat the bot plays (before the start)")
-    @app_commands.describe(adventurer="Who it plays (a free one if left out)")
-    async def game_builtin(interaction: discord.Interaction, adventurer: str | None = None):
+    signature, described, choices = _new_signature(bot.systems)
+    game_new.__signature__ = signature
+    game_new.__discord_app_commands_param_description__ = described
+    game_new.__discord_app_commands_param_choices__ = choices
+    game.add_command(app_commands.Command(name="new", description="Open a new game in this channel",
+                                          callback=game_new))
+
+    async def channel_system(interaction):
+        g = await bot.service.active_game(str(interaction.channel_id))
+        return g, (bot.service.system(g) if g else bot.service.default)
+
+    async def pick_of(interaction, values: dict) -> tuple[str | None, object, bool]:
+        """What the player picked, by the channel's game's word for it (checked by the system)."""
+        g, system = await channel_system(interaction)
+        picked = values.get(system.pick_word)
         try:
-            adv = bot.engine.find_adventurer(adventurer) if adventurer else None
-            outcome = await bot.service.add_builtin(str(interaction.channel_id), str(interaction.user.id), adv)
+            return (system.find_pick(picked) if picked else None), system, True
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return None, system, False
+
+    async def pick_choices(interaction: discord.Interaction, current: str):
+        g, system = await channel_system(interaction)
+        offered = system.picks(g.state) if g else system.picks(system.new_game(0))
+        return [app_commands.Choice(name=shown[:100], value=value) for shown, value in offered
+                if current.lower() in shown.lower()][:25]
+
+    def with_picks(callback, description: str):
+        """A command whose options are each system's pick word (adventurer, hero ...), with suggestions."""
+        words = list(dict.fromkeys(s.pick_word for s in bot.systems))
+        callback.__signature__ = inspect.Signature(
+            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+            + [inspect.Parameter(w, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str | None) for w in words])
+        callback.__discord_app_commands_param_description__ = {w: f"Who you will play (the {w})" for w in words}
+        command = app_commands.Command(name=callback.__name__.removeprefix("game_"), description=description,
+                                       callback=callback)
+        for w in words:
+            command.autocomplete(w)(pick_choices)
+        game.add_command(command)
+        return command
+
+    async def game_builtin(interaction: discord.Interaction, **values):
+        pick, system, ok = await pick_of(interaction, values)
+        if not ok:
+            return
+        try:
+            outcome = await bot.service.add_builtin(str(interaction.channel_id), str(interaction.user.id), pick)
         except IllegalAction as e:
             await bot.private(interaction, e.reason)
             return
         await bot.announce(interaction, outcome)
+
+    with_picks(game_builtin, "Add a seat the bot plays (before the start)")
 
     @game.command(name="away", description="Let the stand-in play your seat until you act again")
     async def game_away(interaction: discord.Interaction):
@@ -105,36 +151,25 @@ def register(bot):
         if gone:
             bot.drive(g.channel_id)
 
-    @game.command(name="join", description="Take a seat with an adventurer")
-    @app_commands.describe(adventurer="Who you will play")
-    async def game_join(interaction: discord.Interaction, adventurer: str):
-        try:
-            adv = bot.engine.find_adventurer(adventurer)
-        except IllegalAction as e:
-            await bot.private(interaction, e.reason)
+    async def game_join(interaction: discord.Interaction, **values):
+        pick, system, ok = await pick_of(interaction, values)
+        if not ok:
             return
-        await bot.act(interaction, make("join", adventurer=adv, name=interaction.user.display_name))
+        if pick is None:
+            await bot.private(interaction, f"Choose your {system.pick_word}: /game join {system.pick_word}:")
+            return
+        action = system.join_action(str(interaction.user.id), interaction.user.display_name, pick)
+        await bot.act(interaction, {k: v for k, v in action.items() if k != "player"})
 
-    @game_builtin.autocomplete("adventurer")
-    @game_join.autocomplete("adventurer")
-    async def join_choices(interaction: discord.Interaction, current: str):
-        g = await bot.service.active_game(str(interaction.channel_id))
-        free = bot.engine.free_adventurers(g.state) if g else list(bot.content.adventurers)
-        out = []
-        for aid in free:
-            a = bot.content.adventurers[aid]
-            label = f"{a.name} ({a.race} {a.klass})"
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=aid))
-        return out[:25]
+    with_picks(game_join, "Take a seat")
 
     @game.command(name="leave", description="Leave the game before it starts")
     async def game_leave(interaction: discord.Interaction):
-        await bot.act(interaction, make("leave"))
+        await bot.act(interaction, {"type": "leave"})
 
     @game.command(name="start", description="Deal the aid cards and begin")
     async def game_start(interaction: discord.Interaction):
-        outcome = await bot.act(interaction, make("start"))
+        outcome = await bot.act(interaction, {"type": "start"})
         if outcome:
             await bot.public(
                 interaction, "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret seed whose "
@@ -174,7 +209,7 @@ def register(bot):
         g = await bot.channel_game(interaction)
         if g is None:
             return
-        await interaction.response.send_message(f"```\n{text.status(bot.content, g.state)[:1900]}\n```")
+        await interaction.response.send_message(f"```\n{bot.face_of(bot.service.system(g)).status(g.state)[:1900]}\n```")
 
     @game.command(name="end", description="End this channel's game (its creator or Manage Channels)")
     async def game_end(interaction: discord.Interaction):
@@ -204,7 +239,7 @@ def register(bot):
         if seat is None:
             await bot.private(interaction, "Name whose seat: a person (player) or a built-in seat (builtin).")
             return
-        await bot.act(interaction, make("leave"), player=seat)
+        await bot.act(interaction, {"type": "leave"}, player=seat)
 
     game_kick.autocomplete("builtin")(builtin_choices(bot))
 
@@ -225,7 +260,7 @@ def register(bot):
             await bot.private(interaction, "Only the game's creator or someone with Manage Channels can hand "
                                            "over someone else's seat.")
             return
-        await bot.act(interaction, make("handover", to=str(to.id), name=to.display_name), player=owner)
+        await bot.act(interaction, {"type": "handover", "to": str(to.id), "name": to.display_name}, player=owner)
 
     game_handover.autocomplete("builtin")(builtin_choices(bot))
 

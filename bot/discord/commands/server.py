@@ -4,7 +4,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.private_threads import can_open
-from bot.games.babg.engine import IllegalAction
+from bot.kit.errors import IllegalAction
 
 PLACES = {"dm": "by direct message", "threads": "in a private thread for each player"}
 SHORT = {"dm": "DMs", "threads": "private threads"}

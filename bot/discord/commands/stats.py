@@ -6,7 +6,6 @@ import io
 import discord
 from discord import app_commands
 
-from bot.games.babg.render.chart import stats_chart
 from bot.service.stats import stats_lines
 
 
@@ -21,5 +20,5 @@ def register(bot):
         text = "\n".join(stats_lines(figures, player.display_name if player else None))
         if figures["haunts"]:
             text += "\n`/history` lists the games one by one."
-        png = await asyncio.to_thread(stats_chart, figures)  # a few dozen ms of drawing, off the event loop
+        png = await asyncio.to_thread(bot.default.render_stats, figures)  # a few dozen ms of drawing, off the event loop
         await interaction.response.send_message(text[:1900], file=discord.File(io.BytesIO(png), "stats.png"))

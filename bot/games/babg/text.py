@@ -69,6 +69,9 @@ def status(content, state: dict) -> str:
                "demon": "the Iron Flask's demon won"}.get(h.get("winner"), "it was revealed"
                                                            if (s.get("result") or {}).get("reason") == "haunt_revealed"
                                                            else "it ended without a winner")
+        sides = (s.get("result") or {}).get("sides")
+        if sides:  # sides winning together (haunt 42)
+            how = " and ".join("the traitor's side" if x == "traitor" else f"the {x}" for x in sides) + " won together"
         lines.append(f"Game over: haunt {h['number']}, \"{h['title']}\": {how}.")
     elif s["phase"] == "haunt" and h:
         lines.append(f"Haunt {h['number']}, \"{h['title']}\"" + ("" if h.get("started", True) else ": waiting for everyone to be ready")

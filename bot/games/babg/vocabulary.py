@@ -323,6 +323,19 @@ def spoken(text: str, state: dict, adapter: str) -> str:
     return _MOVE_MARK.sub(say, text)
 
 
+def spoken_lines(lines, state: dict, adapter: str) -> list[str]:
+    """Every line a player reads, said as `adapter` says it (`spoken`): the
+    one function for texts read back from the log (`/log recent`, `/haunt
+    rules`, a private message sent late), as for the turn's own events."""
+    return [spoken(line, state, adapter) for line in lines]
+
+
+def unspoken_marks(text: str) -> list[str]:
+    """What is left of a `{move:` mark in a text after wording (none in a
+    text fit for a player)."""
+    return re.findall(r"\{move[^}]*\}?", text)
+
+
 def legal_for(content, state: dict, pid: str) -> list[dict]:
     """The haunt's own actions open to `pid` now (each tried on a copy)."""
     return haunt_actions(Ctx(content, state), pid)

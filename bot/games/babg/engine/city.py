@@ -27,6 +27,29 @@ def turn_down(ctx, tid: str, say: bool = True):
         ctx.say(f"The {ctx.c.tiles[tid].name} is turned face down.", kind="city", tile=tid)
 
 
+STACKS = ("building", "street", "catacomb")  # the tile stacks, in the order a tie for the tallest is broken
+
+
+def cover(ctx, tid: str) -> str | None:
+    """Lay the top tile of the tallest stack face down on `tid` (a room of a
+    start tile that cannot be turned over alone): the tile leaves its stack
+    and lies there, unseen (`cover` in the board's place; the view hides
+    which). Ties go to the first of STACKS; with every stack empty, nothing
+    is laid. Returns the tile laid."""
+    s = ctx.s
+    place = s["board"][tid]
+    if place.get("cover"):
+        return None
+    tallest = max(STACKS, key=lambda k: (len(s["stacks"].get(k, [])), -STACKS.index(k)))
+    if not s["stacks"].get(tallest):
+        ctx.say(f"No tile is left in the stacks to lay on the {ctx.c.tiles[tid].name}.", kind="city", tile=tid)
+        return None
+    place["cover"] = s["stacks"][tallest].pop(0)
+    ctx.say(f"The top tile of the {tallest} stack is laid face down on the {ctx.c.tiles[tid].name}.", kind="city",
+            tile=tid)
+    return place["cover"]
+
+
 def fits(ctx, board: dict, tid: str, square: tuple, entry: str | None = None) -> list[tuple[int, int]]:
     """(rotation, doorways joined) for each way `tid` can lie on `square`,
     with a doorway on its `entry` side if one is named; most joined first."""
@@ -55,6 +78,9 @@ def turn_up(ctx, tid: str, entry: str | None = None) -> int:
     level = place["level"]
     before = stranded(ctx, board, level)
     place.pop("face_down", None)
+    laid = place.pop("cover", None)  # a tile laid on it goes beside its stack
+    if laid:
+        ctx.s["set_aside"].setdefault(ctx.c.tiles[laid].stack, []).append(laid)
     square = (level, place["x"], place["y"])
     options = fits(ctx, board, tid, square, entry) or fits(ctx, board, tid, square)
     whole = [o for o in options if stranded(ctx, {**board, tid: {**place, "rot": o[0]}}, level) <= before]

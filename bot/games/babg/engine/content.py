@@ -8,6 +8,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from bot.kit import errors
+
 TRAITS = ("might", "speed", "knowledge", "sanity")
 PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
@@ -78,7 +80,7 @@ TOPIC_FIELDS = ("id", "title", "section", "text")  # /rules finds a topic by id 
 NO_LOWER = -99  # a band without at_least also takes results below 0 (Deck of Many Things)
 
 
-class ContentError(Exception):
+class ContentError(errors.ContentError):
     """A rules_data file is wrong; the message names file, entry and field."""
 
 

@@ -73,7 +73,7 @@ def roll_offers(ctx, pid: str) -> list[tuple[str, str, tuple]]:
 
 
 RULES = ("baldurs-gate", "legacy-house-rules")  # the rules a table may play by (bot.games.babg.engine.specials.house_rules)
-OPTION_KEYS = ("chosen_haunt", "rules", "avoid_repeats", "played", "map")
+OPTION_KEYS = ("chosen_haunt", "rules", "avoid_repeats", "played", "map", "chronicle")
 MAP_SETTINGS = ("turn", "round", "request")  # when the channel gets the map: each turn, each round, on /map only
 
 
@@ -104,6 +104,8 @@ def check_options(content, options: dict | None) -> dict:
         raise IllegalAction(f"Unknown map setting {shown!r}: choose from {', '.join(MAP_SETTINGS)}.")
     if shown != "turn":
         out["map"] = shown
+    if options.get("chronicle"):  # a chapter of a campaign: its families and heirlooms (specials/legacy.py)
+        out["chronicle"] = dict(options["chronicle"])
     return out
 
 
@@ -226,12 +228,29 @@ class Engine:
                 raise IllegalAction(f"{adv.name} shares a card with {taken.name} ({other['name']}), so both cannot "
                                     f"play. Free: {self.free_names(s)}.")
         name = (action.get("name") or pid).strip()[:32]
+        name = self.distinct_name(s, name, adv.name)
         s["players"][pid] = st.new_player(name, adv_id)
         if action.get("builtin"):
             s["players"][pid]["builtin"] = True  # the bot plays this seat (bot.service.seats)
         s["seats"].append(pid)
         ctx.say(f"{name} joins as {adv.name}, {adv.race} {adv.klass} ({len(s['seats'])} of {st.MAX_PLAYERS} seats).",
                 kind="join", player=pid)
+
+    @staticmethod
+    def distinct_name(s: dict, name: str, adventurer: str) -> str:
+        """A name no seated player shows already: names that differ only by
+        what cleaning drops (invisible characters, case, spaces: actions.shown_name)
+        would read the same, so the newcomer's gets their adventurer's name
+        after it ("Bo (Lia)"), then a number if need be."""
+        taken = {" ".join(p["name"].casefold().split()) for p in s["players"].values()}
+        if " ".join(name.casefold().split()) not in taken:
+            return name
+        for n in range(1, 10):
+            suffix = f" ({adventurer})" if n == 1 else f" ({adventurer} {n})"
+            candidate = name[:max(1, 32 - len(suffix))] + suffix
+            if " ".join(candidate.casefold().split()) not in taken:
+                return candidate
+        return name
 
     def _do_leave(self, ctx, pid, action):
         s = ctx.s

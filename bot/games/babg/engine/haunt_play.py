@@ -514,18 +514,24 @@ def _decide_monster_side(ctx, pending, index):
     monster(ctx, pending["data"]["monster"])["half"] = ("north", "south")[index]
 
 
-def begin_monster_turn(ctx, number: int):
+def begin_monster_turn(ctx, number: int, title: str | None = None, same_round: bool = False):
     """Rulebook: How Monsters Work: one Speed roll per kind of monster (at
-    least 1 space); stunned monsters miss this turn and recover at its end."""
+    least 1 space); stunned monsters miss this turn and recover at its end.
+    A haunt that plays a monster's own turn this way names it (`title`, in
+    place of "the monster turn") and, with `same_round`, keeps it in the
+    round it closes (haunt 43: Stickleback's turn in the traitor's seat).
+    The turn's announcement carries `title` and `round` for the adapters."""
     s = ctx.s
     if hooks.first("monster_turn", ctx, number):  # the haunt runs its monsters its own way
         return
     boss = controller(s)
     turn = st.new_turn(boss, number)
-    s["round"] = st.next_round(s, MONSTERS)
-    turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": [], "round": s["round"]})
+    s["round"] = (s.get("round") or 1) if same_round else st.next_round(s, MONSTERS)
+    title = title or "the monster turn"
+    turn.update({"monsters": True, "moves": {}, "acted": [], "attacked": [], "round": s["round"], "title": title})
     s["turn"] = turn
-    ctx.say(f"Turn {number} (round {s['round']}): the monster turn ({ctx.name(boss)} moves the monsters).", kind="turn", player=boss)
+    ctx.say(f"Turn {number} (round {s['round']}): {title} ({ctx.name(boss)} moves the monsters).", kind="turn",
+            player=boss, round=s["round"], title=title)
     # a monster the haunt keeps out of this turn (asked with its own tile) neither rolls nor recovers in it
     resting = {m["id"] for m in s["monsters"] if not m["dead"] and hooks.first("monster_blocked", ctx, m, m["tile"])}
     for name in dict.fromkeys(m["name"] for m in s["monsters"] if not m["dead"] and not m["stunned"]
@@ -633,7 +639,7 @@ def check_wins(ctx):
     if h.get("claim") and not alive(s, h["claim"]["waiting"]):
         settle_claim(ctx)
         return
-    own = hooks.first("win_check", ctx)  # (side, why): a condition the haunt's module checks
+    own = hooks.first("win_check", ctx)  # (side or sides, why): a condition the haunt's module checks
     if own:
         finish(ctx, own[0], own[1], condition=own[2] if len(own) > 2 else "haunt rule")
         return
@@ -725,21 +731,36 @@ def toward(h: dict, counter: str, target: int) -> str:
     return "<=" if start > target else ">="
 
 
-def finish(ctx, side: str | None, why: str, reason: str | None = None, condition: str = "haunt rule",
+def finish(ctx, side, why: str, reason: str | None = None, condition: str = "haunt rule",
            winners: list[str] | None = None, headline: str | None = None):
-    """End the haunt. `reason` is how the game ended (won, ended, declared);
-    `condition` names what ended it (a data win's `when`, a haunt module's
-    rule, every hero dead, declared), carried by the closing event.
-    `winners`: the players who won, where not the whole side (the last
-    adventurer alive wins alone), with the `headline` said instead of the
-    side's ("Cy wins alone!")."""
+    """End the haunt. `side`: the winning side ("heroes", "traitor", ...),
+    None for no winner, or a list of sides winning together (haunt 42: the
+    heroes, with the traitor they freed). `reason` is how the game ended
+    (won, ended, declared); `condition` names what ended it (a data win's
+    `when`, a haunt module's rule, every hero dead, declared), carried by
+    the closing event. `winners`: the players who won, where not the whole
+    side (the last adventurer alive wins alone), with the `headline` said
+    instead of the side's ("Cy wins alone!").
+
+    The result (`s["result"]`) keeps one side in `winner` for every reader;
+    sides winning together are listed in `sides` (the first is `winner`),
+    with every player of those sides in `winners`."""
     s, h = ctx.s, ctx.s["haunt"]
+    sides = list(dict.fromkeys(side)) if isinstance(side, (list, tuple)) else None
+    if sides is not None:
+        side = sides[0] if sides else None
+        if len(sides) < 2:
+            sides = None
     h["winner"] = side
     h["claim"] = None
     s["phase"] = "over"
     condition = "declared" if reason == "declared" else condition
     s["result"] = {"reason": reason or ("haunt_won" if side else "haunt_ended"), "winner": side,
                    "haunt": h["number"], "condition": condition}
+    if sides:
+        h["sides"] = s["result"]["sides"] = sides
+        on_sides = {p for x in sides for p in side_players(s, x)}
+        winners = [p for p in s["seats"] if p in on_sides] if winners is None else winners
     if winners is not None:
         s["result"]["winners"] = list(winners)
     for task in s["queue"]:  # an event still being read goes to the discards, not nowhere
@@ -753,18 +774,30 @@ def finish(ctx, side: str | None, why: str, reason: str | None = None, condition
         ctx.say(f"The demon wins! {why} Laughing at the mortals who thought they could use it, the balor "
                 "vanishes in a howl of wind, back to the Abyss.", kind="over", winner=side, reason=condition)
         return
+    told = {"sides": sides} if sides else {}
     if headline:
         who = headline
+    elif sides:
+        who = " and ".join(side_called(h, x) for x in sides) + " win together"
+        who = who[:1].upper() + who[1:]
     elif side == "traitor":
         who = "The traitor wins" if h["kind"] in TRAITOR_KINDS else "The heroes are lost"
     else:
         who = "The heroes win"
-    ctx.say(f"{who}! {why}".strip(), kind="over", winner=side, reason=condition)
+    ctx.say(f"{who}! {why}".strip(), kind="over", winner=side, reason=condition, **told)
     haunt = ctx.c.haunts.get(h["number"])
-    book = side if side == "traitor" else "heroes"
-    for section in (haunt.raw.get(book, {}).get("section", []) if haunt else []):
-        if section["heading"].lower().startswith("if you win"):
-            ctx.say(section["text"].strip(), kind="over", winner=side, reason=condition)
+    for won in sides or [side]:
+        book = won if won == "traitor" else "heroes"
+        for section in (haunt.raw.get(book, {}).get("section", []) if haunt else []):
+            if section["heading"].lower().startswith("if you win"):
+                ctx.say(section["text"].strip(), kind="over", winner=side, reason=condition, **told)
+
+
+def side_called(h: dict, side: str) -> str:
+    """A winning side's name in a closing line: "the heroes", "the traitor"."""
+    if side == "traitor":
+        return "the traitor" if len(h.get("traitors") or []) < 2 else "the traitors"
+    return f"the {side}"
 
 
 # --- the toolkit --------------------------------------------------------------------------------

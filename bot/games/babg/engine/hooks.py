@@ -78,7 +78,8 @@ POINTS = {
     "turn_ending": "(ctx, pid) -> steps to run at the end of the turn; fire",
     "monster_turn": "(ctx, number) -> True when the haunt runs its own monster turn; first",
     "monster_turn_ending": "(ctx) -> steps to run as the monster turn ends (before the next turn); fire",
-    "win_check": "(ctx) -> (side, why) when a haunt's own condition is met, or None; first",
+    "win_check": "(ctx) -> (side, why[, condition]) when a haunt's own condition is met, or None; side may be a "
+                 "list of sides winning together (haunt_play.finish); first",
     "setup_step": "(ctx, step) -> True when the haunt carried the step out itself; first",
     "card_unusable": "(ctx, pid, card) -> why the haunt forbids using the card now, or None; first",
     "card_gaining": "(ctx, pid, card) -> True when the adventurer takes something else instead and the item "

@@ -403,9 +403,9 @@ def place(ctx, pid: str, tile_id: str, square: tuple, rot: int, entry: str):
             tile=tile_id)
     if tile.rule:  # Rulebook: Discovering a Tile: its text is read out as it is laid, once
         ctx.say(f"{tile.name}: {tile.rule}", kind="tile_rule", tile=tile_id)
-    if sealed_with_tiles_left(ctx, level):
-        effects.queue(ctx, pid, [{"do": "_rearrange_level", "level": level}])
     arrive(ctx, pid, tile_id, entered_by=entry, announce=False, discovered=True)
+    if sealed_with_tiles_left(ctx, level):  # the level opens again before the tile's card and text
+        effects.queue(ctx, pid, [{"do": "_rearrange_level", "level": level}], front=True)
 
 
 # --- a sealed level (rulebook: Discover a New Tile, "Can I Seal Off a Level by Placing a Tile?") ----------------
@@ -427,47 +427,90 @@ def sealed_with_tiles_left(ctx, level: str) -> bool:
     return any(level_of(ctx.c.tiles[t]) == level for t in waiting)
 
 
-def reopenings(ctx, level: str) -> list[tuple[str, int]]:
-    """(tile, new rotation) of each turn of one of the level's tiles that
-    opens a doorway into the unknown and cuts no tile off (the start tile
-    stays as it is)."""
-    s = ctx.s
-    found = []
-    for tid in sorted((t for t, p in s["board"].items() if p["level"] == level and t != city.ANCHORS[level]),
-                      key=ctx.tile_name):
-        for turns in TURN_WORDS:
-            rot = (s["board"][tid]["rot"] + turns) % 4
-            if city.sound(ctx, {**s["board"], tid: {**s["board"][tid], "rot": rot}}, level, open_door=True):
-                found.append((tid, rot))
-    return found
+def movable(ctx, board: dict, level: str) -> list[str]:
+    """The level's tiles a rearrangement may turn or move: all but the rooms
+    of a start tile."""
+    return sorted((t for t, p in board.items() if p["level"] == level and ctx.c.tiles[t].stack != "start"),
+                  key=ctx.tile_name)
+
+
+def level_changes(ctx, board: dict, level: str, swaps: bool = True):
+    """(label, changes, new board) for each change of the level's tiles: one
+    turned where it lies, or (with `swaps`) two trading places, the first
+    turned as the player likes; only where no tile is cut off that was
+    joined before (bot.games.babg.engine.city.sound). `changes` lists each
+    moved tile's new place, [tile, level, x, y, rot]. (On a sealed level a
+    tile lifted can only go back to its own square: every free doorway then
+    leads there.)"""
+    tiles = movable(ctx, board, level)
+    for tid in tiles:
+        place = board[tid]
+        for turns, words in TURN_WORDS.items():
+            rot = (place["rot"] + turns) % 4
+            new = {**board, tid: {**place, "rot": rot}}
+            if city.sound(ctx, new, level, open_door=False):
+                yield f"Turn the {ctx.tile_name(tid)} {words}", [[tid, level, place["x"], place["y"], rot]], new
+    for i, tid in enumerate(tiles if swaps else ()):
+        for other in tiles[i + 1:]:
+            for rot in range(4):
+                new = city.swapped(board, tid, other, rot, board[other]["rot"])
+                if city.sound(ctx, new, level, open_door=False):
+                    doors = ", ".join(sorted(bd.doorways(ctx.c.tiles[tid], rot)))
+                    yield (f"Swap the {ctx.tile_name(tid)} (doorways {doors}) with the {ctx.tile_name(other)}",
+                           [[t, *(new[t][k] for k in ("level", "x", "y", "rot"))] for t in (tid, other)], new)
+
+
+def reopenings(ctx, level: str) -> list[tuple[str, list]]:
+    """(label, changes) of each rearrangement to offer on a sealed level:
+    those that open a doorway into the unknown; where none does, the turns
+    after which one more turn does. Each one offered brings the level nearer
+    to open, so the rearranging ends (Ruling: a sealed level)."""
+    board = ctx.s["board"]
+
+    def opens(b):
+        return bool(bd.open_doorways(ctx.c, b, level))
+    now = [(label, change) for label, change, new in level_changes(ctx, board, level) if opens(new)]
+    if now:
+        return now
+    return [(label, change) for label, change, new in level_changes(ctx, board, level, swaps=False)
+            if any(opens(after) for _, _, after in level_changes(ctx, new, level, swaps=False))]
 
 
 @effects.step("_rearrange_level")
 def _rearrange_level(ctx, task, item):
-    """The player whose turn it is rearranges the level until it has a free
-    doorway: here, by turning one of its tiles (Ruling: a turn that opens a
-    doorway and cuts nothing off; where none can, the level stays sealed)."""
+    """Rulebook: Discover a New Tile, "Can I Seal Off a Level?" (L254-256):
+    the player whose turn it is rearranges the level until it has a free
+    doorway, one change at a time: a tile turned, or two tiles swapped
+    (Ruling: never a start tile's room, nothing cut off; where no
+    rearranging can open a doorway, the level stays sealed)."""
     level, pid = item["level"], task["player"]
     if not sealed_with_tiles_left(ctx, level):
         return
     options = reopenings(ctx, level)
     if not options:
-        ctx.say(f"Every tile left would seal off the {level} level, and no tile of it can be turned to open a "
+        ctx.say(f"Every tile left would seal off the {level} level, and no rearranging of its tiles can open a "
                 "doorway: it stays sealed.", kind="discover")
         return
-    labels = [f"Turn the {ctx.tile_name(t)} {TURN_WORDS[(rot - ctx.s['board'][t]['rot']) % 4]}" for t, rot in options]
-    ctx.say(f"Every tile left would seal off the {level} level: {ctx.name(pid)} rearranges it so that a doorway "
+    ctx.say(f"Every tile left would seal off the {level} level: {ctx.name(pid)} rearranges it until a doorway "
             "opens.", kind="discover")
-    effects.ask(ctx, pid, "rearrange_level", "which tile to turn so that the level has a free doorway?", labels,
-                turns=[[t, rot] for t, rot in options])
+    effects.ask(ctx, pid, "rearrange_level", "which tile to turn, or which two to swap, so that the level opens?",
+                [label for label, _ in options], changes=[change for _, change in options], level=level)
 
 
 @effects.decision("rearrange_level")
 def _decide_rearrange(ctx, pending, index):
-    tid, rot = pending["data"]["turns"][index]
-    ctx.s["board"][tid]["rot"] = rot
-    ctx.say(f"{ctx.name(pending['player'])} turns the {ctx.tile_name(tid)}: the level has a free doorway again.",
-            kind="discover", tile=tid)
+    changes = pending["data"]["changes"][index]
+    for tid, level, x, y, rot in changes:
+        ctx.s["board"][tid].update({"level": level, "x": x, "y": y, "rot": rot})
+    tid, level = changes[0][0], pending["data"]["level"]
+    what = f"swaps the {ctx.tile_name(tid)} and the {ctx.tile_name(changes[1][0])}" if len(changes) > 1 else \
+        f"turns the {ctx.tile_name(tid)}"
+    if bd.open_doorways(ctx.c, ctx.s["board"], level):
+        ctx.say(f"{ctx.name(pending['player'])} {what}: the level has a free doorway again.", kind="discover",
+                tile=tid)
+        return
+    ctx.say(f"{ctx.name(pending['player'])} {what}; the level is still sealed.", kind="discover", tile=tid)
+    effects.queue(ctx, pending["player"], [{"do": "_rearrange_level", "level": level}], front=True)
 
 
 # --- effects that move a player -----------------------------------------------

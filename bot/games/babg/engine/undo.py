@@ -12,6 +12,8 @@ Nothing hidden came out meanwhile, so no die or draw is made again: the
 replay gives back exactly the state before the last action."""
 from .errors import IllegalAction
 
+SECRET_SENT = "a secret was sent"  # a stop the view shows as any other: that a secret went out is one itself
+
 # The actions a player may take back (the rest are the lobby, the haunt's
 # reveal and its Ready, a handover, ending a turn: never taken back).
 UNDOABLE = ("move", "use", "drop", "pickup", "trade", "power", "decide", "task", "monster", "counter", "token",
@@ -38,7 +40,7 @@ def what_came_out(before: dict, after: dict, events: list[dict], player: str) ->
     if after["rng"] != before["rng"]:
         return "dice were rolled"
     if any(e["to"] != "all" for e in events):
-        return "a secret was sent"
+        return SECRET_SENT
     pending = after.get("pending")
     if pending and pending["player"] != player:
         return "another player was asked a question"

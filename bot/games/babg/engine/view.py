@@ -12,6 +12,7 @@ import copy
 
 from . import rulesets
 from . import state as st
+from .undo import SECRET_SENT
 
 HIDDEN = "?"  # stands for a card or tile nobody may see; lists keep their length, so counts still show
 
@@ -21,6 +22,8 @@ def view(state: dict, pid: str | None = None) -> dict:
     chain = state.get("undo")
     if chain and "base" in chain:  # the state before a take-back chain holds what this view hides
         state = {**state, "undo": {"player": chain["player"], "actions": len(chain["actions"])}}
+    elif chain and chain.get("stop") == SECRET_SENT:  # that a secret went out is itself a secret (a hidden move)
+        state = {**state, "undo": {"stop": "that cannot be taken back"}}
     v = copy.deepcopy(state)
     if v.get("phase") != "over":
         v.pop("seed", None)
@@ -30,6 +33,9 @@ def view(state: dict, pid: str | None = None) -> dict:
         v["pending"] = {k: v["pending"][k] for k in ("player", "kind", "prompt", "options")}
     for piles in ("decks", "stacks", "set_aside"):
         v[piles] = {name: [HIDDEN] * len(cards) for name, cards in v.get(piles, {}).items()}
+    for place in v.get("board", {}).values():  # a tile laid face down on another (bot.games.babg.engine.city.cover)
+        if place.get("cover"):
+            place["cover"] = HIDDEN
     h = v.get("haunt")
     if h and v.get("phase") != "over":
         tokens = h.get("hidden_tokens") or {}

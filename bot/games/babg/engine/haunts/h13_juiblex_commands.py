@@ -5,12 +5,16 @@ What the bot carries out:
   values, then gain 2 each; the traitor picks as many tiles as there are
   heroes for the invisible Gelatinous Cubes (tiles without heroes while any
   is left), told to the traitor alone and kept out of every view.
-- Hidden Cubes creep in the traitor's turn, up to 2 spaces each (the
-  declared move `creep`: a hidden Cube's number and a way out, answered to
-  the traitor alone). A hero
-  who enters a hidden Cube's tile, or on whose tile one creeps, reveals it:
-  its token goes on the board and each hero there takes 1 physical damage;
-  the hero who walked in stops there.
+- The monster turn comes every round, Cubes on the board or not, announced
+  as any monster turn (Traitor's Tome, haunt 13: "Gelatinous Cube
+  Movement", L1458). In it hidden Cubes creep up to 2 spaces each (the
+  declared move `creep`: a hidden Cube's number and a way out, told to the
+  traitor alone, so the heroes see a monster turn and nothing of what
+  moved). A hero who enters a hidden Cube's tile, or on whose tile one
+  creeps, reveals it: its token goes on the board and each hero there takes
+  1 physical damage; the hero who walked in stops there; one revealed by
+  creeping may then attack or go on with the rest of its 2 spaces in the
+  same monster turn ("Revealing a Gelatinous Cube", L1478).
 - Revealed Cubes move 2 spaces in the monster turn with no roll (data
   `moves`), pay nothing for heroes on their tile, and carry along the
   heroes stuck in them. A hero who enters a Cube's tile takes 1 physical
@@ -141,8 +145,9 @@ def creep_way(ctx, tile: str, way: str) -> tuple[str | None, int]:
 
 
 def creep(ctx, pid: str, number: int, way: str):
-    """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (Ruling: the hidden
-    Cubes move in the traitor's turn)."""
+    """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (L1458: up to 2
+    spaces in their monster turn) and "Revealing a Gelatinous Cube" (L1478:
+    on a hero's tile it is revealed, then may attack or move on)."""
     s = ctx.s
     hidden = next((c for c in mine(ctx)["hidden"] if c["n"] == number), None)
     if hidden is None:
@@ -158,7 +163,8 @@ def creep(ctx, pid: str, number: int, way: str):
     ctx.say(f"Hidden Gelatinous Cube {hidden['n']} creeps to the {ctx.tile_name(dest)}.", kind="secret", to=pid)
     if heroes_on(s, dest):
         m = reveal(ctx, hidden)
-        m["moved"], m["moved_turn"] = CREEP - hidden["left"], s["turn"]["number"] + 1  # the rest in the monster turn
+        s["turn"]["moves"][CUBE] = CREEP  # no roll: a Cube always has its 2 spaces
+        m["moved"], m["moved_turn"] = CREEP - hidden["left"], s["turn"]["number"]  # the rest, and its attack, now
 
 
 # --- a hero in a Cube ---------------------------------------------------------------------------
@@ -218,18 +224,39 @@ class JuiblexCommands(rulesets.RuleSet):
             tr.change(ctx, t, "knowledge", 2)
         elif "Secretly write down" in text:
             count = len(heroes(s))
-            ctx.say("Setup: hidden Gelatinous Cubes creep in your own turn, up to 2 spaces each: {move:creep}. "
-                    "Revealed ones move 2 spaces in the monster turn, as monsters do.",
+            ctx.say("Setup: in the monster turn, every round, hidden Gelatinous Cubes creep up to 2 spaces each: "
+                    "{move:creep}. Revealed ones move 2 spaces in it, as monsters do.",
                     kind="haunt_setup", to="traitors")
             effects.queue(ctx, t, [{"do": "h13_hide", "left": count, "of": count}], source="haunt")
         return True  # the rest: each side reads its own book privately; the tokens wait off the board
 
+    def next_slot(self, ctx):
+        """Traitor's Tome, haunt 13: "Gelatinous Cube Movement" (L1458): the
+        hidden Cubes move in their monster turn, so it comes every round,
+        though no Cube is on the board yet."""
+        s = ctx.s
+        turn = s["turn"]
+        if not s["haunt"].get("started") or turn.get("monsters") or not mine(ctx)["hidden"]:
+            return None
+        order = s["order"]
+        i = order.index(turn["player"]) if turn["player"] in order else -1
+        for k in range(1, len(order) + 1):
+            slot = order[(i + k) % len(order)]
+            if slot == hp.MONSTERS:
+                hp.begin_monster_turn(ctx, turn["number"] + 1)
+                return True
+            if s["players"][slot]["alive"]:
+                return None
+        return None
+
+    def monster_turn(self, ctx, number):
+        """Each hidden Cube has its 2 spaces again (L1458)."""
+        for hidden in mine(ctx)["hidden"]:
+            hidden["left"] = CREEP
+        return None
+
     def turn_started(self, ctx, pid):
         s = ctx.s
-        if pid in traitors(s):
-            for hidden in mine(ctx)["hidden"]:
-                hidden["left"] = CREEP
-            return None
         if pid not in heroes(s) or not st.on_board(s["players"][pid]):
             return None
         hidden = next((c for c in mine(ctx)["hidden"] if c["tile"] == s["players"][pid]["tile"]), None)
@@ -325,10 +352,10 @@ class JuiblexCommands(rulesets.RuleSet):
     moves = (
         rulesets.Move("creep", "Creep a hidden Gelatinous Cube",
                       lambda ctx, pid, trait, number, way: creep(ctx, pid, number, way),
-                      who="traitors", args=(
+                      who="traitors", when="monster_turn", args=(
                           rulesets.Arg("number", lambda ctx, pid: sorted(c["n"] for c in mine(ctx)["hidden"]),
                                        "Which hidden Cube?"),
                           rulesets.Arg("way", lambda ctx, pid: list(WAYS), "Which way?")),
-                      summary="In your own turn, move a hidden Cube up to 2 spaces in all, in secret; onto a "
-                              "hero's tile it is revealed and engulfs them."),
+                      summary="In the monster turn, move a hidden Cube up to 2 spaces in all, in secret; onto a "
+                              "hero's tile it is revealed and engulfs them, then may attack or move on."),
     )

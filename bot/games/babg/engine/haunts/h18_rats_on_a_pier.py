@@ -7,6 +7,8 @@ heroes: `ally = "heroes"`), the two counters and the two counted wins.
 What the bot carries out:
 - the city rebuilt before play: the Waterfront set aside (taken off the
   board, its place refilled from the city stacks when that cut tiles off,
+  and where no stack tile fits, the tiles cut off laid again at the open
+  doorway of the joined city nearest the Tavern, so none stays cut off;
   or taken out of the street stack, which is shuffled), every other city
   tile drawn and laid one at a time at the open city doorway nearest the
   Elfsong Tavern (so the city grows evenly around it, never sealed), then
@@ -132,6 +134,46 @@ def set_waterfront_aside(ctx):
                     ctx.say(f"Setup: the {ctx.tile_name(tile)} takes the Waterfront's place.", kind="haunt_setup")
                     return
                 del s["board"][tile]
+    rejoin_cut_off(ctx)
+
+
+def cut_off(ctx) -> list[str]:
+    return sorted(set(city_tiles(ctx)) - city_reach(ctx, TAVERN), key=ctx.tile_name)
+
+
+def rejoin_cut_off(ctx):
+    """Ruling: haunt 18, no city tile left that fills the Waterfront's place:
+    each tile it leaves cut off is lifted and laid again, one at a time, at
+    the open doorway of the joined city nearest the Elfsong Tavern (the
+    Waterfront's empty place among them), turned to join the most doorways;
+    whatever stands on it goes with it. No tile stays cut off."""
+    s = ctx.s
+    centre = s["board"][TAVERN]
+    while cut_off(ctx):
+        progress = False
+        for tile in cut_off(ctx):
+            if tile not in cut_off(ctx):
+                continue  # joined again by a tile laid before it
+            old = s["board"].pop(tile)
+            joined = city_reach(ctx, TAVERN)
+            doors = []
+            for tid, side in bd.open_doorways(ctx.c, s["board"], "city"):
+                square = bd.neighbour_square(s["board"][tid], side)
+                if tid in joined:
+                    doors.append((abs(square[1] - centre["x"]) + abs(square[2] - centre["y"]), ctx.tile_name(tid),
+                                  side, tid, square))
+            for *_, side, tid, square in sorted(doors):
+                rot = best_rotation(ctx, tile, square, bd.OPPOSITE[side])
+                if rot is not None:
+                    lay(ctx, tile, square, rot)
+                    ctx.say(f"Setup: the {ctx.tile_name(tile)}, cut off with the Waterfront gone, joins the city "
+                            f"again beside the {ctx.tile_name(tid)}.", kind="haunt_setup")
+                    progress = True
+                    break
+            else:
+                s["board"][tile] = old
+        if not progress:
+            return
 
 
 def build_out(ctx):

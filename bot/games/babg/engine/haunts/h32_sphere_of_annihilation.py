@@ -19,7 +19,9 @@ What the bot carries out:
   adventurer who does not hold the Talisman. Every tile it leaves is
   annihilated (bot.games.babg.engine.city): turned face down and cleared of its
   adventurers (killed, their items gone), monsters, tokens and items, except
-  the Talisman and its holder.
+  the Talisman and its holder. A room of a start tile annihilated gets the
+  top tile of the tallest stack laid face down on it ("Annihilating a Start
+  Tile", L2223; a tie goes to the building, then the street stack).
 - The wreckage: annihilated tiles have doorways on every side and open edges
   to explore; leaving one takes a 3+ roll in a trait the mover picks (on a
   failure 1 point of that trait is lost, and the move goes on). Once a tile
@@ -35,9 +37,7 @@ What the bot carries out:
 - Wins: every hero dead (data); the merge; the last hero alive holding the
   Talisman.
 
-Left to the players: nothing the books print. (An annihilated part of a start
-tile is turned face down like any other tile, with no tile drawn to cover
-it: the board shows the same wreckage.)
+Left to the players: nothing the books print.
 """
 from .. import board as bd
 from .. import city, effects, rulesets
@@ -152,6 +152,8 @@ def annihilate(ctx, tid: str):
     the Talisman and whoever holds it."""
     city.turn_down(ctx, tid, say=False)
     ctx.say(f"The {ctx.c.tiles[tid].name} is annihilated.", kind="city", tile=tid)
+    if ctx.c.tiles[tid].stack == "start":  # Traitor's Tome, haunt 32: "Annihilating a Start Tile" (L2223)
+        city.cover(ctx, tid)
     who = holder(ctx)
     victims = [p for p in st.players_on(ctx.s, tid) if p != who]
     for pid in victims:

@@ -35,10 +35,12 @@ What the bot carries out:
   (the heroes pick), else, on the traitor's tile with no other non-omen item
   left anywhere, the power armour. The heroes' chooser picks between equally
   near targets. The track then goes down 1.
-- Ends: the armour eaten: the traitor, freed before the track ran out, wins
-  (the Tome's own win) and the heroes who set the Rust Monster on it win
-  with them; the track at 0, the last Rust Monster disintegrated or every
-  hero dead (everyone loses).
+- Ends: the armour eaten: the heroes win (Secrets of Survival, L4999,
+  L5033) and the traitor, freed before the track ran out, wins with them
+  (the Tome's own win, L2577): the result names both sides (`sides`;
+  `winner` stays "traitor", every player in `winners`); the track at
+  0, the last Rust Monster disintegrated or every hero dead (everyone
+  loses).
 
 Left to the players: nothing of the haunt's rules.
 """
@@ -567,8 +569,9 @@ class RustMonstersToTheRescue(rulesets.RuleSet):
     def win_check(self, ctx):
         s = ctx.s
         if mine(ctx)["eaten"]:  # Traitor's Tome, haunt 42, L2577; Secrets of Survival, haunt 42, L4999
-            return "traitor", ("Freed from the power armour before the Turn/Damage track ran out: a Rust Monster "
-                               "has eaten it. The heroes, who set the Rust Monster on it, win with them."), \
+            # the traitor first: `winner` stays the traitor's, as every reader of one side has had it
+            return ("traitor", "heroes"), ("A Rust Monster has eaten the power armour: the heroes shut it down, "
+                                           "and the traitor is freed before the Turn/Damage track ran out."), \
                 "traitor freed from the armour"
         if s["haunt"]["counters"].get(TRACK, 6) <= 0:
             return None, "The Turn/Damage track has reached 0: the armour locks for good and everyone loses."

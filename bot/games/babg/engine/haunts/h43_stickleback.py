@@ -339,12 +339,10 @@ class Stickleback(rulesets.RuleSet):
             if slot == traitor and not s["players"][slot]["alive"]:
                 if not stickleback(ctx):
                     return None
-                round_now = s.get("round")
                 h["phase"] = "stickleback"
-                hp.begin_monster_turn(ctx, turn["number"] + 1)
-                if s["turn"].get("monsters"):
-                    s["round"] = s["turn"]["round"] = round_now  # the traitor's turn closes the heroes' round
-                ctx.say("Stickleback's turn (the traitor's own turn): only Stickleback acts.", kind="turn")
+                # the traitor's turn closes the heroes' round: announced as Stickleback's, in that round
+                hp.begin_monster_turn(ctx, turn["number"] + 1, title="Stickleback's turn (the traitor's own turn: "
+                                      "only Stickleback acts)", same_round=True)
                 return True
             if s["players"][slot]["alive"]:
                 return None

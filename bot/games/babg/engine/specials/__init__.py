@@ -4,6 +4,7 @@ hooks for the haunt engine (combat.py), small monsters and NPCs moved by
 omens (figures.py). Importing this package registers
 them with bot.games.babg.engine.effects."""
 from . import cards, combat, figures, house_rules, powers, tiles  # noqa: F401  (registers the handlers)
+from . import legacy  # noqa: F401  (the chronicle's rules, gated on state["options"]["chronicle"])
 
 
 def rename_player(s: dict, old: str, new: str):

@@ -6,20 +6,18 @@ game and goes through the same door as a slash command. The buttons offered
 are exactly the engine's legal actions, so a button is never refused for a
 rule; a click from an earlier turn or a finished game is refused privately."""
 import re
-import weakref
 
 import discord
+
+from bot.discord.controls import (LABEL, PER_ROW, PER_SELECT, ROWS, Claimed, Controls, ViewButton,  # noqa: F401
+                                  _add, _option, pinging, secret_view)
 
 from bot.games.babg import vocabulary
 from bot.games.babg.engine.legal import across_barrier, actor, legal_actions
 from bot.games.babg.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
-ROWS = 2            # a turn's controls take two rows at most: most players read on a phone (Discord allows 5)
-PER_ROW = 5         # Discord: at most 5 buttons a row
 BUTTON_CHOICES = PER_ROW  # a question with more options than this is asked with select menus
-PER_SELECT = 25     # Discord: at most 25 options in a select menu
 SELECTS = ROWS      # a select fills a row: a long question gets two menus at most
-LABEL = 100         # Discord: a select option's label and description
 
 STYLES = {"decide": discord.ButtonStyle.primary, "ready": discord.ButtonStyle.success,
           "attack": discord.ButtonStyle.danger, "end": discord.ButtonStyle.danger}
@@ -29,13 +27,6 @@ LAST = ("undo", "end")  # always buttons, last in the first row
 MENU_ORDER = ("roll", "power", "use", "pickup", "drop", "trade")
 # The menu's last options show something, as the buttons they stand for do (only to whoever chose them).
 VIEW_OPTIONS = {"show.sheet": ("sheet", "My sheet (only you see it)"), "show.map": ("map", "Map (only you see it)")}
-
-
-class Claimed:
-    """A click is handled by the one process that claims it (see GameBot.claim)."""
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await interaction.client.claim(interaction)
 
 
 class ActionButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=vocabulary.CUSTOM_ID):
@@ -79,24 +70,6 @@ class ActionSelect(Claimed, discord.ui.DynamicItem[discord.ui.Select], template=
         await interaction.client.on_action_button(interaction, carried)
 
 
-class ViewButton(Claimed, discord.ui.DynamicItem[discord.ui.Button],
-                 template=re.compile(r"bgv:(?P<kind>sheet|map|secret)")):
-    """A button that shows something (your sheet, the map, your secrets): no
-    action, so it works at any turn."""
-
-    def __init__(self, kind: str, label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None):
-        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=f"bgv:{kind}", row=row))
-        self.kind = kind
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["kind"], label=item.label or "?", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction):
-        await interaction.client.on_view_button(interaction, self.kind)
-
-
 class LegacyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button],
                    template=re.compile(r"bg:(?P<kind>[a-z]+):(?P<arg>[^:]*):(?P<extra>[^:]*)")):
     """Buttons posted by earlier versions of the bot: the ones that show
@@ -116,39 +89,6 @@ class LegacyButton(Claimed, discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.on_view_button(interaction, self.kind)
         else:
             await interaction.client.on_action_button(interaction, None)
-
-
-class Controls(discord.ui.View):
-    """The buttons and menus under a message, made to be dropped: at a
-    thousand games the bot builds hundreds of these a second.
-
-    Every item here is a dynamic item, found again by its custom id when
-    clicked (the client registers the classes above), so discord.py need
-    not keep the view. And each item links back to its view weakly: with
-    discord.py's strong link, every view was a reference cycle that only
-    the garbage collector's full pass could free, a pause of most of a
-    second at that size (bench/discord_load.py); freed as soon as dropped,
-    it never reaches that pass."""
-
-    def __init__(self):
-        super().__init__(timeout=None)
-
-    def is_dispatchable(self) -> bool:
-        return False  # nothing to store: clicks reach the items through their custom ids
-
-    def add_item(self, item):
-        super().add_item(item)
-        link = weakref.proxy(self)
-        item._view = link  # discord.py's attribute behind Item.view (pinned: discord.py 2.7)
-        if isinstance(item, discord.ui.DynamicItem):
-            item.item._view = link
-        return self
-
-
-def pinging(users: list[str]) -> discord.AllowedMentions:
-    """Mentions that notify exactly these players (never everyone or a role)."""
-    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
-                                   everyone=False, roles=False)
 
 
 def turn_controls(content, state: dict, game_id: int,
@@ -217,28 +157,9 @@ def turn_controls(content, state: dict, game_id: int,
     return view, hints
 
 
-def _add(view: discord.ui.View, item, row: int | None = None):
-    """Add a button in `row` (None: a button that could not be made, already hinted)."""
-    if item is not None:
-        if row is not None:
-            item.item.row = row
-        view.add_item(item)
-
-
 def _rarity(action: dict) -> int:
     """Where an action comes in the menu: the tile's roll and the power first, then items, then the rest."""
     return MENU_ORDER.index(action["type"]) if action["type"] in MENU_ORDER else len(MENU_ORDER)
-
-
-def _option(text: str, value: str) -> discord.SelectOption:
-    """A select option: the whole answer, what passes the label's length in the line below it."""
-    if len(text) <= LABEL:
-        return discord.SelectOption(label=text, value=value)
-    cut = text.rfind(" ", 0, LABEL - 1)
-    cut = cut if cut > LABEL // 2 else LABEL - 1
-    rest = text[cut:].strip()
-    return discord.SelectOption(label=text[:cut].rstrip() + "…", value=value,
-                                description=rest if len(rest) <= LABEL else rest[:LABEL - 1] + "…")
 
 
 def _question_menus(content, state: dict, game_id: int, actions: list[dict], fixed: list[dict],
@@ -277,9 +198,3 @@ def _question_menus(content, state: dict, game_id: int, actions: list[dict], fix
 
 def turn_view(content, state: dict, game_id: int) -> discord.ui.View | None:
     return turn_controls(content, state, game_id)[0]
-
-
-def secret_view() -> discord.ui.View:
-    view = Controls()
-    view.add_item(ViewButton("secret", "Show my secrets", discord.ButtonStyle.primary))
-    return view

@@ -1,5 +1,5 @@
-"""The haunt: /attack, the monster turn (/monster) and /haunt (ready, your
-rules, and the table's toolkit)."""
+"""The haunt: the monster turn (/monster) and /haunt (ready, your rules, and the table's toolkit);
+/attack is a shared verb declared in bot.games.babg.system."""
 import discord
 from discord import app_commands
 
@@ -11,21 +11,8 @@ from bot.games.babg.vocabulary import make
 from .common import TRAITS, WAYS, builtin_choices, seat_named
 
 
-def register(bot):
+def register(bot, system):
     tree = bot.tree
-
-    @tree.command(name="attack", description="Attack an opponent or a monster (after the haunt begins)")
-    @app_commands.choices(trait=TRAITS)
-    @app_commands.describe(player="An adventurer to attack", monster="A monster to attack",
-                           trait="Attack with another trait than Might (if you may)", weapon="A weapon you hold",
-                           builtin="A built-in player's adventurer to attack")
-    @app_commands.guild_only()
-    async def attack(interaction: discord.Interaction, player: discord.Member | None = None,
-                     monster: str | None = None, trait: app_commands.Choice[str] | None = None,
-                     weapon: str | None = None, reckless: bool = False, builtin: str | None = None):
-        target = seat_named(player, builtin) or (monster or "")
-        await bot.act(interaction, make("attack", target=target, trait=trait.value if trait else None,
-                                        weapon=weapon, reckless=reckless))
 
     async def monster_choices(interaction: discord.Interaction, current: str):
         g = await bot.service.active_game(str(interaction.channel_id))
@@ -36,8 +23,6 @@ def register(bot):
         return [app_commands.Choice(name=n, value=v) for n, v in named
                 if current.lower() in f"{n} {v}".lower()][:25]
 
-    attack.autocomplete("monster")(monster_choices)
-    attack.autocomplete("builtin")(builtin_choices(bot))
 
     monsters = app_commands.Group(name="monster", description="The monster turn", guild_only=True)
 
@@ -105,7 +90,7 @@ def register(bot):
         g = await bot.service.active_game(str(interaction.channel_id))
         state = g.state if g else {"phase": "lobby", "players": {}, "seats": []}
         try:
-            action = vocabulary.move_from_value(move, state, bot.content, str(interaction.user.id))
+            action = vocabulary.move_from_value(move, state, system.content(), str(interaction.user.id))
         except IllegalAction as e:
             await bot.private(interaction, str(e))
             return
@@ -115,7 +100,7 @@ def register(bot):
         g = await bot.service.active_game(str(interaction.channel_id))
         if g is None:
             return []
-        offered = vocabulary.move_choices(bot.content, g.state, str(interaction.user.id))
+        offered = vocabulary.move_choices(system.content(), g.state, str(interaction.user.id))
         return [app_commands.Choice(name=label[:100], value=value) for label, value in offered
                 if current.lower() in label.lower()][:25]
 

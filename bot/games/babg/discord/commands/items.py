@@ -7,7 +7,7 @@ from bot.games.babg.vocabulary import make
 from .common import builtin_choices, seat_named
 
 
-def register(bot):
+def register(bot, system):
     item = app_commands.Group(name="item", description="Use, drop, pick up or trade an item", guild_only=True)
 
     async def card_choices(interaction: discord.Interaction, current: str, where: str):
@@ -17,7 +17,7 @@ def register(bot):
             return []
         p = g.state["players"][uid]
         ids = p["cards"] if where == "held" else g.state["piles"].get(p["tile"], [])
-        names = [bot.content.cards[c].name for c in ids if bot.content.cards[c].deck != "event"]
+        names = [system.content().cards[c].name for c in ids if system.content().cards[c].deck != "event"]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
 
     @item.command(name="use", description="Use an item or omen you hold")

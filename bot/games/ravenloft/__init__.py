@@ -1,0 +1,1 @@
+"""Castle Ravenloft: the D&D Adventure System co-op dungeon crawl, the bot's second game."""

@@ -1,0 +1,459 @@
+"""Built-in heroes for Castle Ravenloft: `choose_action(content, state, player) -> action`, the
+same answer for the same state, from what the players see (never the decks' order or a die to come).
+They play like a careful group:
+
+- questions: cancel an encounter that hurts (attacks, traps, environments) with experience, level
+  up whenever offered, give an item found to the hero it helps most;
+- heal: Healing Word on a downed or badly hurt friend (a downed one saves a healing surge), a
+  potion for oneself or a friend next to one;
+- fight: the attack with the most expected damage on the best target (focus fire: the monster
+  nearest its end, the villain, the monster next to a hurt friend), daily powers kept for villains,
+  several targets or a sure kill; disabling a trap when the roll is likely;
+- move: to the square from which the best attack may then be made; otherwise toward the
+  adventure's goal, else toward the nearest unexplored edge near the group, while many monsters
+  are about toward them instead, staying on a friend's tile when it costs nothing;
+- end the hero phase exploring where the hero stands."""
+
+from bot.games.ravenloft.engine import combat, data, geometry, heroes, items
+from bot.games.ravenloft.engine.adventures.common import clauses, placed_key
+from bot.games.ravenloft.engine.game import Engine
+from bot.games.ravenloft.engine.legal import legal_actions
+from bot.games.ravenloft.engine.rulesets import active
+from bot.games.ravenloft.engine.state import Ctx, hero_pids
+from bot.kit.rng import seeded, shuffle
+
+HURTFUL = ("trap", "event_attack", "environment", "hazard")
+KNOBS = {"explore_below": 2}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
+
+
+def choose_action(content, state: dict, player: str) -> dict:
+    acts = legal_actions(content, state, player)
+    if not acts:
+        return {}
+    ctx = Ctx(content, state)
+    kinds = {a["type"] for a in acts}
+    if state["phase"] == "lobby":
+        for a in acts:
+            if a["type"] in ("join", "start"):
+                return a
+        return acts[0]
+    if "decide" in kinds:
+        return _decide(ctx, acts)
+    for pick in (_pickup, _heal, _buff, _attack, _move, _end):
+        a = pick(ctx, player, acts)
+        if a:
+            return a
+    return acts[-1]
+
+
+# ------------------------------------------------------------------ questions
+
+def _decide(ctx, acts):
+    q = ctx.s["pending"]
+    opts = [a["choice"] for a in acts]
+    if q["kind"] == "cancel":
+        e = data.encounter(ctx.content, q["card"])
+        bad = e["type"] in HURTFUL or e["attack"] or any(
+            data.g(st, "do") in ("damage", "place_monster", "condition") for st in e["steps"])
+        if bad and "dispel it" in opts:
+            return next(a for a in acts if a["choice"] == "dispel it")
+        if bad and "cancel it" in opts:
+            return next(a for a in acts if a["choice"] == "cancel it")
+        return next(a for a in acts if a["choice"] == "let it happen")
+    if q["kind"] == "level" and "level up" in opts:
+        return next(a for a in acts if a["choice"] == "level up")
+    if q["kind"] == "give":
+        return _give(ctx, q, acts)
+    if q["kind"] == "stealth":
+        return acts[0]
+    if q["kind"] == "lucky":
+        return next(a for a in acts if a["choice"] == "draw 3") if "draw 3" in opts else acts[0]
+    return acts[0]
+
+
+def _give(ctx, q, acts):
+    """An item to whoever holds fewest items (the finder when tied): spread the help."""
+    s = ctx.s
+    pid = q["player"]
+    mine = len(s["players"][pid]["items"])
+    best = None
+    for i, to in enumerate(q.get("targets", [])):
+        n = len(s["players"][to]["items"])
+        if n < mine and (best is None or n < best[0]):
+            best = (n, i)
+    if best is None:
+        return next(a for a in acts if a["choice"] == "keep")
+    return acts[best[1] + 1] if len(acts) > best[1] + 1 else acts[0]
+
+
+# ------------------------------------------------------------------ free things, healing, boosts
+
+def _pickup(ctx, pid, acts):
+    return next((a for a in acts if a["type"] == "pickup"), None)
+
+
+def _word(ctx, a) -> str:
+    if a.get("power"):
+        return data.slug(data.power(ctx.content, a["power"])["name"])
+    if a.get("item"):
+        return data.slug(data.treasure(ctx.content, a["item"])["name"])
+    return ""
+
+
+def _heal(ctx, pid, acts):
+    s = ctx.s
+    for a in acts:
+        if a["type"] != "use":
+            continue
+        w = _word(ctx, a)
+        if w in ("healingword", "potionofhealing") and a.get("target"):
+            q = s["players"][a["target"]]
+            if q["hp"] <= 0 or q["hp"] * 2 <= q["max_hp"] or q["max_hp"] - q["hp"] >= 4:
+                return a
+        if w == "unstoppable":
+            p = s["players"][pid]
+            if p["hp"] + 2 <= p["max_hp"]:
+                return a
+        if w == "potionofrejuvenation" and data.power(ctx.content, a["target"])["type"] == "daily":
+            return a
+    return None
+
+
+def _buff(ctx, pid, acts):
+    """Powers and items that help before striking: Sneak Attack, Bless, Shield of Faith, an
+    elixir on a crowded tile."""
+    s = ctx.s
+    if not s["figures"]:
+        return None
+    t = s["turn"]
+    near = _monsters_near(ctx, pid, 1)
+    for a in acts:
+        if a["type"] != "use":
+            continue
+        w = _word(ctx, a)
+        if w == "sneakattack" and not t["attacked"] and near:
+            return a
+        if w in ("bless", "shieldoffaith") and near and len(_allies_within(ctx, pid)) >= 2:
+            return a
+        if w in ("dragonsbreathelixir",) and len([f for f in s["figures"].values()
+                                                  if heroes.tile(ctx, pid) in combat.fig_tiles(f)]) >= 2:
+            return a
+        if w == "holywater" and a.get("target"):
+            return a
+    return None
+
+
+def _allies_within(ctx, pid):
+    d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+    return [q for q in hero_pids(ctx.s) if heroes.standing(ctx, q) and d.get(heroes.tile(ctx, q), 99) <= 1]
+
+
+def _monsters_near(ctx, pid, n):
+    d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+    return [f for f in ctx.s["figures"].values() if min((d.get(x, 99) for x in combat.fig_tiles(f)), default=99) <= n]
+
+
+# ------------------------------------------------------------------ attacks
+
+def _hit_chance(ctx, pid, pw, fig):
+    if pw["attack"] is None:
+        return 1.0
+    need = combat.fig_ac(ctx, fig) - pw["attack"] - heroes.attack_bonus(ctx, pid, fig)
+    return min(1.0, max(0.05, (21 - need) / 20))
+
+
+def _target_worth(ctx, fig) -> float:
+    """How much it matters to strike this figure: villains and objects the goal names most, then
+    monsters next to a hurt hero, then those nearest their end."""
+    w = 1.0
+    if fig.get("villain"):
+        w += 1.5
+    if fig.get("object"):
+        w += 1.0
+    xy = combat.fig_xy(fig)
+    for q in hero_pids(ctx.s):
+        p = ctx.s["players"][q]
+        if heroes.standing(ctx, q) and any(geometry.adjacent(heroes.xy(ctx, q), f) for f in xy):
+            w += 0.3 if p["hp"] * 2 > p["max_hp"] else 0.6
+    return w
+
+
+def attack_score(ctx, pid, a) -> float:
+    pw = data.power(ctx.content, a["power"]) if a.get("power") else items.as_power(ctx, a["item"])
+    targets = combat.struck(ctx, pid, pw, a["target"].split(",")) if combat.area(ctx, pw) else a["target"].split(",")
+    score = 0.0
+    big = False
+    for fid in targets:
+        fig = ctx.s["figures"].get(fid)
+        if fig is None:
+            continue
+        p = _hit_chance(ctx, pid, pw, fig)
+        dmg = min(fig["hp"], pw["damage"] + heroes.damage_bonus(ctx, pid, fig))
+        miss = min(fig["hp"], pw["miss"])
+        kill_hit = 1.0 if dmg >= fig["hp"] else 0.0
+        kill_miss = 1.0 if miss and miss >= fig["hp"] else 0.0
+        worth = _target_worth(ctx, fig)
+        score += worth * (p * (dmg + 1.5 * kill_hit) + (1 - p) * (miss + 1.5 * kill_miss))
+        if fig.get("villain") or fig["max_hp"] >= 5:
+            big = True
+    if pw["type"] != "at_will" and not big and len(targets) < 2:
+        score *= 0.45
+    return score
+
+
+def _attack(ctx, pid, acts):
+    best, key = None, None
+    for i, a in enumerate(acts):
+        if a["type"] == "disable":
+            m = next((m for m in ctx.s["markers"] if m["id"] == a["trap"]), None)
+            if m is None:
+                continue
+            need = data.encounter(ctx.content, m["card"])["disable"] if m.get("card") else 10
+            bonus = 5 if heroes.has_ability(ctx, pid, "trap expert") or heroes.has_ability(ctx, pid, "trapexpert") else 0
+            p = min(1.0, max(0.05, (21 - need + bonus) / 20))
+            score = 2.2 * p
+        elif a["type"] == "attack":
+            score = attack_score(ctx, pid, a)
+        elif a["type"] == "use" and a.get("item") and items.takes_attack(ctx, a["item"]):
+            score = 0.5 * attack_score(ctx, pid, a)
+        else:
+            continue
+        k = (score, -i)
+        if key is None or k > key:
+            best, key = a, k
+    return best if best and key[0] > 0.1 else None
+
+
+# ------------------------------------------------------------------ the map, read fast
+
+class Map:
+    """Floor squares and figures of one state, for many distance questions at once."""
+
+    def __init__(self, ctx):
+        s = ctx.s
+        self.floor = set()
+        for k in s["tiles"]["placed"]:
+            self.floor.update(geometry.floor_squares(s, k))
+        self.monsters = {geometry.parse(q) for f in s["figures"].values() for q in (f.get("squares") or [f["square"]])}
+
+    def step_ok(self, x, y, nx, ny):
+        if (nx, ny) not in self.floor:
+            return False
+        if nx != x and ny != y and (nx, y) not in self.floor and (x, ny) not in self.floor:
+            return False
+        return True
+
+    def dist_from(self, sources) -> dict:
+        """Steps from the nearest of `sources` to every square (monsters' squares not entered)."""
+        dist = {q: 0 for q in sources if q in self.floor}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for (x, y) in frontier:
+                dd = dist[(x, y)] + 1
+                for dx, dy in geometry.KING:
+                    n = (x + dx, y + dy)
+                    if n in dist or n in self.monsters or not self.step_ok(n[0], n[1], x, y):
+                        continue
+                    dist[n] = dd
+                    nxt.append(n)
+            frontier = nxt
+        return dist
+
+
+def _goal_squares(ctx, pid) -> list:
+    s = ctx.s
+    rs = active(s)
+    goals = []
+    for c in clauses(ctx, "victory"):
+        if c.kind == "hero_starts_turn_on":
+            k = placed_key(ctx, c.tile)
+            if k:
+                goals += geometry.floor_squares(s, k)
+        if c.kind == "treasure_taken":
+            goals += [geometry.parse(m["square"]) for m in s["markers"] if m["kind"] == "object" and m.get("square")]
+        if c.kind == "tokens_removed":
+            k = placed_key(ctx, c.tile)
+            if k:
+                goals += geometry.floor_squares(s, k)
+        if c.kind == "escape":
+            if rs.escape_squares(ctx) and _ready_to_escape(ctx, c):
+                goals += [geometry.parse(q) for q in rs.escape_squares(ctx)]
+        if c.kind == "items_carried_out":
+            have = sum(len(s["players"][p]["items"]) for p in hero_pids(s))
+            if have >= data._int(c.count, 12) or not s["tiles"]["stack"]:
+                goals += [geometry.parse(q) for q in rs.escape_squares(ctx)]
+    return goals
+
+
+def _ready_to_escape(ctx, c) -> bool:
+    """Escaping is the goal once every other clause of victory holds."""
+    rs = active(ctx.s)
+    for i, other in enumerate(clauses(ctx, "victory")):
+        if other is c or other.kind in ("manual", "escape"):
+            continue
+        if not rs.holds(ctx, i, other):
+            return False
+    return True
+
+
+def _attack_from(ctx, pid, sq, cache) -> float:
+    """The best attack score the hero would have standing on `sq`."""
+    xy = geometry.parse(sq)
+    adj = frozenset(f for f, fig in ctx.s["figures"].items() if any(geometry.adjacent(xy, q) for q in combat.fig_xy(fig)))
+    key = (geometry.tile_at_square(sq), adj)
+    if key in cache:
+        return cache[key]
+    s2 = dict(ctx.s)
+    s2["players"] = dict(ctx.s["players"])
+    s2["players"][pid] = dict(ctx.s["players"][pid], square=sq)
+    c2 = Ctx(ctx.content, s2)
+    best = 0.0
+    for pw_id, st in s2["players"][pid]["powers"].items():
+        pw = data.power(ctx.content, pw_id)
+        if st != "ready" or not pw["hits"]:
+            continue
+        for fid in combat.power_targets(c2, pid, pw):
+            best = max(best, attack_score(c2, pid, {"power": pw_id, "target": fid}))
+    cache[key] = best
+    return best
+
+
+def _move(ctx, pid, acts):
+    moves = [a for a in acts if a["type"] == "move"]
+    if not moves:
+        return None
+    s = ctx.s
+    t = s["turn"]
+    me = heroes.xy(ctx, pid)
+    can_attack_after = not t["attacked"] and len(t["actions"]) == 0
+    mp = Map(ctx)
+    allies = [heroes.xy(ctx, q) for q in hero_pids(s) if q != pid and heroes.on_map(ctx, q)]
+    ally_tiles = {geometry.tile_at_square(s["players"][q]["square"]) for q in hero_pids(s)
+                  if q != pid and heroes.on_map(ctx, q)}
+    # 1. a square to strike from
+    if can_attack_after and s["figures"]:
+        cache = {}
+        best = None
+        for i, a in enumerate(moves):
+            v = _attack_from(ctx, pid, a["to"], cache)
+            if v <= 0.1:
+                continue
+            sq = geometry.parse(a["to"])
+            with_friend = geometry.tile_at_square(a["to"]) in ally_tiles
+            k = (round(v, 2), with_friend, -geometry.square_distance(sq, me), -i)
+            if best is None or k > best[0]:
+                best = (k, a)
+        if best:
+            return best[1]
+    # 2. somewhere to go
+    goal = _goal_squares(ctx, pid)
+    many = not _want_explore(ctx)
+    targets = []
+    p = s["players"][pid]
+    hurt = [q for q in hero_pids(s) if heroes.standing(ctx, q) and s["players"][q]["hp"] * 2 <= s["players"][q]["max_hp"]]
+    healer = any(v == "ready" and _is_heal_power(ctx, k) for k, v in p["powers"].items())
+    if healer and [q for q in hurt if q != pid]:
+        # a healer goes to the hurt
+        targets = [heroes.xy(ctx, q) for q in hurt if q != pid]
+    elif goal:
+        targets = goal
+    elif s["figures"] and (many or not s["tiles"]["stack"]):
+        for f in s["figures"].values():
+            for q in combat.fig_xy(f):
+                targets += [(q[0] + dx, q[1] + dy) for dx, dy in geometry.KING]
+    if not targets and s["tiles"]["stack"]:
+        for k, d in geometry.all_unexplored(s):
+            targets += [q for q in geometry.edge_squares(*geometry.parse(k), d) if q in mp.floor]
+        if allies and targets:
+            # the unexplored edges nearest the group
+            ad = mp.dist_from(allies)
+            near = min(ad.get(q, 999) for q in targets)
+            targets = [q for q in targets if ad.get(q, 999) <= near + 4]
+    if not targets and s["figures"]:
+        for f in s["figures"].values():
+            for q in combat.fig_xy(f):
+                targets += [(q[0] + dx, q[1] + dy) for dx, dy in geometry.KING]
+    if not targets and allies:
+        targets = allies
+    if not targets:
+        return None
+    dist = mp.dist_from(set(targets))
+    now = dist.get(me, 999)
+    best = None
+    for i, a in enumerate(moves):
+        sq = geometry.parse(a["to"])
+        d = dist.get(sq, 999)
+        with_friend = geometry.tile_at_square(a["to"]) in ally_tiles
+        k = (d, not with_friend, geometry.square_distance(sq, me), i)
+        if best is None or k < best[0]:
+            best = (k, a)
+    if best and best[0][0] < now:
+        return best[1]
+    return None
+
+
+def _is_heal_power(ctx, power_id) -> bool:
+    return data.slug(data.power(ctx.content, power_id)["name"]) == "healingword"
+
+
+def _want_explore(ctx) -> bool:
+    alive = len([f for f in ctx.s["figures"].values() if not f.get("object")])
+    return alive < max(1, KNOBS["explore_below"])
+
+
+def _end(ctx, pid, acts):
+    ends = [a for a in acts if a["type"] == "end"]
+    if not ends:
+        return None
+    if not _want_explore(ctx) and not _goal_squares(ctx, pid):
+        for a in ends:
+            if a.get("explore") == "none":
+                return a
+    for a in ends:
+        if a.get("explore") not in (None, "none"):
+            return a
+    return ends[0]
+
+
+# ------------------------------------------------------------------ whole games (tests and bench/)
+
+BUG_BOUND = 20000  # actions: a game still going after this many is a bug, never a result
+
+
+def suited_counts(content, adv) -> list:
+    """The player counts the adventure suits."""
+    rec = data.adventure_record(content, adv)
+    lo, hi = data._int(data.g(rec, "players_min", 1), 1), data._int(data.g(rec, "players_max", 5), 5)
+    return list(range(lo, min(hi, len(data.hero_ids(content))) + 1))
+
+
+def team_for(content, seed: int, n: int) -> list:
+    """`n` heroes from the box, drawn by the seed."""
+    return shuffle({"rng": seeded(seed * 7919 + n)}, data.hero_ids(content))[:n]
+
+
+def play_auto_game(content, seed: int, adv, n: int, options: dict | None = None, on_action=None):
+    """A whole game of `n` built-in heroes from its seed to its end: (final state, actions applied).
+    `on_action(state, action)` sees each action before it is applied. Raises RuntimeError when the
+    game is still going after BUG_BOUND actions."""
+    e = Engine(content)
+    s = e.new_game(seed, dict({"adventure": adv}, **(options or {})))
+    for i, h in enumerate(team_for(content, seed, n)):
+        a = {"type": "join", "player": f"p{i}", "name": f"P{i}", "hero": h}
+        if s["options"].get("powers") == "chosen":
+            hh = data.hero(content, h)
+            a["powers"] = hh["suggested"][len(hh["fixed"]):]
+        s, _ = e.apply(s, a)
+    s, _ = e.apply(s, {"type": "start", "player": "p0"})
+    count = 0
+    while s["phase"] != "over":
+        if count >= BUG_BOUND:
+            raise RuntimeError(f"adventure {adv} seed {seed}: still going after {BUG_BOUND} actions")
+        pid = s["pending"]["player"] if s["pending"] else s["turn"]["player"]
+        a = choose_action(content, s, pid)
+        if on_action:
+            on_action(s, a)
+        s, _ = e.apply(s, a)
+        count += 1
+    return s, count

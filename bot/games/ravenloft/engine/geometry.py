@@ -1,0 +1,227 @@
+"""Squares, tiles and walls on the dungeon's one global grid.
+
+A square is named "x,y": x grows to the east, y to the north, so "0,0" is the south-west corner of
+the Start tile's stair half and "1,5" is two rows into the half north of it. Every tile covers a
+4 by 4 block of squares: the tile at tile position (tx, ty) holds x from 4*tx to 4*tx+3 and y from
+4*ty to 4*ty+3, and its position is written "tx,ty" too (kept apart from squares by context).
+
+A placed tile keeps its grid already turned (rows from north to south, columns from west to east):
+'#' a wall square, '.' floor, 'B' the bone pile, 'S' stairs (floor a figure may stand on).
+Everything here reads the state only, never the content."""
+
+DIRS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+ORDER = ("N", "E", "S", "W")
+KING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+
+def name(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+def parse(text) -> tuple:
+    """(x, y) from "x,y" (spaces allowed); ValueError when it is not a square's name."""
+    if not isinstance(text, str):
+        raise ValueError("a square is written x,y")
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise ValueError("a square is written x,y")
+    return int(parts[0]), int(parts[1])
+
+
+def tile_of(x: int, y: int) -> tuple:
+    return x // 4, y // 4
+
+
+def tile_key(tx: int, ty: int) -> str:
+    return f"{tx},{ty}"
+
+
+def tile_at_square(sq: str) -> str:
+    x, y = parse(sq)
+    return tile_key(*tile_of(x, y))
+
+
+def rotate(grid: list, turns: int) -> list:
+    """The grid turned `turns` quarter turns clockwise."""
+    g = [list(row) for row in grid]
+    for _ in range(turns % 4):
+        g = [[g[3 - c][r] for c in range(4)] for r in range(4)]
+    return ["".join(row) for row in g]
+
+
+def turns_for(direction: str) -> int:
+    """Quarter turns clockwise that bring a tile's triangle (its south edge as printed) to face back
+    toward the tile it was explored from, when it is placed on that tile's `direction` side."""
+    return {"N": 0, "E": 1, "S": 2, "W": 3}[direction]
+
+
+def placed(state: dict) -> dict:
+    return state["tiles"]["placed"]
+
+
+def char(state: dict, x: int, y: int):
+    """What the square holds: '#', '.', 'B', 'S', or None where no tile lies."""
+    t = placed(state).get(tile_key(*tile_of(x, y)))
+    if t is None:
+        return None
+    tx, ty = tile_of(x, y)
+    return t["grid"][3 - (y - 4 * ty)][x - 4 * tx]
+
+
+def is_floor(state: dict, x: int, y: int) -> bool:
+    c = char(state, x, y)
+    return c is not None and c != "#"
+
+
+def tile_squares(tx: int, ty: int) -> list:
+    """The tile's 16 squares, north row first, west to east (a stable order)."""
+    return [(4 * tx + c, 4 * ty + 3 - r) for r in range(4) for c in range(4)]
+
+
+def floor_squares(state: dict, tkey: str) -> list:
+    tx, ty = parse(tkey)
+    return [(x, y) for x, y in tile_squares(tx, ty) if is_floor(state, x, y)]
+
+
+def bone_pile(state: dict, tkey: str):
+    tx, ty = parse(tkey)
+    for x, y in tile_squares(tx, ty):
+        if char(state, x, y) == "B":
+            return x, y
+    return None
+
+
+def edge_squares(tx: int, ty: int, d: str) -> list:
+    x0, y0 = 4 * tx, 4 * ty
+    if d == "N":
+        return [(x0 + i, y0 + 3) for i in range(4)]
+    if d == "S":
+        return [(x0 + i, y0) for i in range(4)]
+    if d == "E":
+        return [(x0 + 3, y0 + i) for i in range(4)]
+    return [(x0, y0 + i) for i in range(4)]
+
+
+def edge_open(state: dict, tkey: str, d: str) -> bool:
+    """An edge that is a way out of its tile (the tile's exits; else one with a floor square on it)."""
+    t = placed(state).get(tkey)
+    if t is None:
+        return False
+    if "exits" in t:
+        return d in t["exits"]
+    tx, ty = parse(tkey)
+    return any(is_floor(state, x, y) for x, y in edge_squares(tx, ty, d))
+
+
+def neighbour(tkey: str, d: str) -> str:
+    tx, ty = parse(tkey)
+    dx, dy = DIRS[d]
+    return tile_key(tx + dx, ty + dy)
+
+
+def unexplored_edges(state: dict, tkey: str) -> list:
+    """The tile's unexplored edges: open, with no tile beyond them, in N E S W order."""
+    return [d for d in ORDER if edge_open(state, tkey, d) and neighbour(tkey, d) not in placed(state)]
+
+
+def all_unexplored(state: dict) -> list:
+    """Every (tile, direction) with an unexplored edge, in a stable order."""
+    return [(k, d) for k in sorted(placed(state), key=_tile_sort) for d in unexplored_edges(state, k)]
+
+
+def _tile_sort(k: str):
+    tx, ty = parse(k)
+    return (ty, tx)
+
+
+def edges_at_square(state: dict, sq: str) -> list:
+    """The unexplored edges of the square's tile that the square lies along."""
+    x, y = parse(sq)
+    tx, ty = tile_of(x, y)
+    k = tile_key(tx, ty)
+    return [d for d in unexplored_edges(state, k) if (x, y) in edge_squares(tx, ty, d)]
+
+
+def connected(state: dict, a: str, b: str) -> bool:
+    """Two orthogonally neighbouring tiles joined by at least one pair of facing floor squares (a wall
+    all along the joint blocks the way)."""
+    pa = placed(state)
+    if a not in pa or b not in pa:
+        return False
+    ax, ay = parse(a)
+    bx, by = parse(b)
+    for d, (dx, dy) in DIRS.items():
+        if (ax + dx, ay + dy) == (bx, by):
+            if not edge_open(state, a, d) or not edge_open(state, b, OPPOSITE[d]):
+                return False
+            mine = edge_squares(ax, ay, d)
+            theirs = edge_squares(bx, by, OPPOSITE[d])
+            return any(is_floor(state, *p) and is_floor(state, *q) for p, q in zip(mine, theirs))
+    return False
+
+
+def linked_tiles(state: dict, tkey: str) -> list:
+    return [neighbour(tkey, d) for d in ORDER if connected(state, tkey, neighbour(tkey, d))]
+
+
+def tile_distances(state: dict, starts) -> dict:
+    """Tile -> the fewest tile steps from any of `starts` (orthogonal, through open joints only)."""
+    dist = {s: 0 for s in starts if s in placed(state)}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for t in frontier:
+            for u in linked_tiles(state, t):
+                if u not in dist:
+                    dist[u] = dist[t] + 1
+                    nxt.append(u)
+        frontier = nxt
+    return dist
+
+
+def tile_distance(state: dict, a_tiles, b_tiles):
+    """The fewest tiles between two figures given the tiles each stands on (None when no way links
+    them)."""
+    d = tile_distances(state, a_tiles)
+    found = [d[t] for t in b_tiles if t in d]
+    return min(found) if found else None
+
+
+def step_ok(state: dict, x: int, y: int, nx: int, ny: int) -> bool:
+    """One step by squares from (x, y) to a neighbouring (nx, ny): the square must be floor, and a
+    diagonal step may not slip between two wall (or empty) squares."""
+    if not is_floor(state, nx, ny):
+        return False
+    if nx != x and ny != y:
+        if not is_floor(state, nx, y) and not is_floor(state, x, ny):
+            return False
+    return True
+
+
+def adjacent(a: tuple, b: tuple) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def square_distance(a: tuple, b: tuple) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def reachable(state: dict, start: tuple, budget: int, blocked: set, passable: set) -> dict:
+    """Squares reachable from `start` in at most `budget` steps -> (steps, path as a list of squares
+    after the start). `blocked` squares cannot be entered (monsters); `passable` ones may be crossed
+    but not ended on (other heroes). Breadth first with neighbours in a fixed order, so the paths are
+    the same on every run."""
+    best = {start: (0, [])}
+    frontier = [start]
+    for step in range(1, budget + 1):
+        nxt = []
+        for (x, y) in frontier:
+            for dx, dy in KING:
+                n = (x + dx, y + dy)
+                if n in best or n in blocked or not step_ok(state, x, y, *n):
+                    continue
+                best[n] = (step, best[(x, y)][1] + [n])
+                nxt.append(n)
+        frontier = nxt
+    return {sq: v for sq, v in best.items() if sq != start and sq not in passable}

@@ -1,0 +1,12 @@
+"""`view(state, viewer)`: the state as a player may see it. No one sees a card before it is drawn:
+every deck becomes its count (discard piles stay open), and the tile stack its count."""
+
+from .state import copy
+
+
+def view(state: dict, viewer=None) -> dict:
+    v = copy(state)
+    for name, d in v["decks"].items():
+        d["deck"] = len(d["deck"])
+    v["tiles"]["stack"] = len(v["tiles"]["stack"])
+    return v
