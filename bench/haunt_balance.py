@@ -11,6 +11,7 @@ with the traitor they freed) is named "heroes+traitor" and counts as a win
 for each side; the table notes how many such games a haunt had."""
 import argparse
 import collections
+import json
 import pathlib
 import random
 import sys
@@ -75,6 +76,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--max-actions", type=int, default=4000)
     ap.add_argument("--markdown", action="store_true", help="also print a table for the README")
+    ap.add_argument("--write", default=str(RESULTS), help="the results file /stats reads (default: %(default)s)")
+    ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--fair", action="store_true",
                     help="players as the bot's seats play in a game with people: each knows only what its seat may")
     args = ap.parse_args(argv)
@@ -97,7 +100,34 @@ def main(argv=None) -> int:
           f"haunts both sides won: {both}")
     if args.markdown:
         print(markdown(engine.content, rows))
+    if not args.no_write:
+        write(rows, pathlib.Path(args.write))
     return 0
+
+
+RESULTS = pathlib.Path(__file__).resolve().parents[1] / "rules_data" / "haunt_balance.json"  # /stats reads it
+
+
+def figures(ends) -> dict:
+    """One haunt's line of the results file (as markdown() counts them)."""
+    games = sum(ends.values())
+    checked = sum(n for (w, r), n in ends.items() if r not in ("declared", "action limit") and w != "exception")
+    heroes, traitor, both = wins(ends, "heroes"), wins(ends, "traitor"), together(ends)
+    return {"games": games, "checked": checked, "heroes": heroes, "traitor": traitor,
+            "other": games - heroes - traitor + both, "both": both}
+
+
+def write(rows, path: pathlib.Path = RESULTS):
+    """The results into the file kept in the repository (bot/service/stats.py reads it for /stats): the
+    haunts played now replace their lines, the others' stay."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    haunts = data.get("haunts", {})
+    haunts.update({str(number): figures(ends) for number, ends in rows})
+    data["haunts"] = dict(sorted(haunts.items(), key=lambda kv: int(kv[0])))
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def markdown(content, rows) -> str:

@@ -33,12 +33,13 @@ def main(argv=None):
     combos = [(adv, n) for adv in data.adventure_keys(content) for n in suited_counts(content, adv)]
     rows = {}
     failures = []
+    times = []
     start = time.perf_counter()
     for i in range(args.games):
         adv, n = combos[i % len(combos)]
         seed = args.seed + i
         try:
-            s, actions = play_auto_game(content, seed, adv, n)
+            s, actions = play_auto_game(content, seed, adv, n, times=times)
             result = s["outcome"]["result"] if s["phase"] == "over" else "unfinished"
         except Exception as exc:  # a bug: reported, never hidden
             result, actions = f"error: {type(exc).__name__}: {exc}", 0
@@ -77,6 +78,13 @@ def main(argv=None):
     print(f"failures (a game not ending in victory or defeat): {tot['failures']}; {took:.0f} s")
     for f in failures[:10]:
         print("  ", f)
+    times.sort()
+    if times:
+        mean_us, p99_us = statistics.fmean(times) * 1e6, times[int(len(times) * 0.99)] * 1e6
+        print(f"Engine.apply over {len(times)} actions of play: mean {mean_us:.0f} us, p99 {p99_us:.0f} us, "
+              f"max {times[-1] * 1e6:.0f} us")
+        out["apply_us"] = {"mean": round(mean_us), "p99": round(p99_us)}
+    out.setdefault("apply_us", None)
     out["overall"] = {"games": tot["games"], "victories": tot["victories"], "defeats": tot["defeats"],
                       "failures": tot["failures"], "win_pct": round(pct, 1), "mean_actions": round(mean, 1)}
     pathlib.Path(args.out).write_text(json.dumps(out, indent=1) + "\n")

@@ -11,6 +11,7 @@ from bot.games.babg.engine.haunt_play import begin
 from bot.games.babg.engine.legal import actor, legal_actions
 from bot.games.babg.engine.turns import start_haunt
 from bot.games.babg.vocabulary import describe
+from bot.service import GameService
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, open_game
 
@@ -25,6 +26,18 @@ async def map_posted(t, handle):
     await t.s.wait_for(settled, timeout=60, what="the next turn's message, with its map or the word that it is late")
 
 
+async def forget_turn_messages(t, engine):
+    """Restart the bot with the channel's game not knowing its turn message (a game from before the bot
+    remembered them): the restarted bot posts a fresh one, and the old one keeps its buttons."""
+    await t.done()
+    await t.s.stop_bot(t.bot)
+    service = await GameService.open(t.config.database, engine)
+    await service.set_turn_message(await service.active_game(str(t.channel.id)), None)
+    await service.close()
+    await t.start(engine)
+    await t.done()
+
+
 async def test_a_button_from_an_earlier_turn_is_refused_and_the_current_one_survives_a_restart(
         fake_discord, tmp_path, engine):
     t = Table(fake_discord, tmp_path)
@@ -35,8 +48,9 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_the_current_one_surv
     first = t.name_of(game.state["turn"]["player"])
     old_end = t.button_id(game, {"type": "end"})
     old_message = t.last_with(old_end)
-    # A finished turn's message loses its buttons; one the bot forgot across a restart keeps them, stale.
-    await t.restart(engine)
+    # A finished turn's message loses its buttons; one the bot forgot across a restart (it was posted before the
+    # bot remembered turn messages, say, so the restarted bot posts a fresh one) keeps them, stale.
+    await forget_turn_messages(t, engine)
     h = await t.slash(first, "end")  # ends the first turn
     assert h.ephemeral and "Turn" in h.content, h.content  # the player is told privately; the channel gets the turn
     await map_posted(t, h)
@@ -75,7 +89,7 @@ async def test_a_button_from_an_earlier_turn_is_refused_and_the_current_one_surv
     game = await t.game()
     end = t.button_id(game, {"type": "end"})
     message = t.last_with(end)
-    await t.restart(engine)
+    await forget_turn_messages(t, engine)
     h = await t.slash("ann", "game", subcommand="end")
     assert "has ended" in h.content
     assert message.components, "a message the bot forgot keeps its buttons"

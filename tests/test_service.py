@@ -197,3 +197,23 @@ async def test_games_stored_before_the_delivery_mark_count_as_delivered(tmp_path
     assert game.delivered == len(await svc.actions(game)) == 4  # the three joins and the start
     assert await svc.undelivered(game) == ({}, game.delivered)
     await store.close()
+
+
+async def test_a_handed_over_seats_secrets_show_once_to_the_new_holder(service):
+    # The store moves the seat's past secrets to the new holder, and the engine sends them again (so they reach
+    # the new holder's DMs): what the new holder reads back (/haunt rules) holds each of them once.
+    from tests.conftest import arrange_hidden_traitor_reveal
+    await seat_three(service)
+    game = await service.game("c1")
+    state = game.state
+    pid = arrange_hidden_traitor_reveal(state)
+    await service.overwrite_state(game, state)
+    out = await service.act("c1", {"type": "end", "player": pid})
+    old = next(e["to"] for e in out.events if e["kind"] == "secret" and "You are the hidden traitor" in e["text"])
+    had = await service.private_lines(game, old)
+    assert had
+    out = await service.act("c1", {"type": "handover", "player": old, "to": "u9", "name": "Nine"})
+    assert any(e["to"] == "u9" for e in out.events), "the new holder is sent the seat's secrets"
+    now = await service.private_lines(game, "u9")
+    assert sorted(set(now)) == sorted(now), "each secret once"
+    assert set(had) <= set(now)

@@ -16,6 +16,7 @@ from bot.discord.client import GameBot
 from bot.games.babg.render.chart import stats_chart
 from bot import games as systems
 from bot.service import GameService, history_entry
+from bot.service import stats as stats_module
 from bot.service.stats import bench_figures, stats_lines
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 
@@ -81,9 +82,14 @@ def expected(content, finished: list[dict], ended: list[dict], player: str) -> d
     for s in finished:
         if s["result"]["reason"] == "haunt_revealed":
             continue
-        side = {"heroes": "heroes", "traitor": "traitor", "traitors": "traitor"}.get(s["result"].get("winner"), "other")
-        row = haunts.setdefault(s["haunt"]["number"], {"heroes": 0, "traitor": 0, "other": 0})
-        row[side] += 1
+        sides = {"heroes": "heroes", "traitor": "traitor", "traitors": "traitor"}
+        won = {sides[x] for x in s["result"].get("sides") or [] if x in sides}  # both sides together: each counts
+        if len(won) < 2:
+            won = {sides.get(s["result"].get("winner"), "other")}
+        row = haunts.setdefault(s["haunt"]["number"], {"heroes": 0, "traitor": 0, "other": 0, "both": 0})
+        for side in won:
+            row[side] += 1
+        row["both"] += len(won) > 1
     mine = [s for s in finished + ended if player in s["seats"]]
     hero = traitor = 0
     for s in finished:
@@ -120,8 +126,9 @@ async def test_the_counts_match_the_stored_games(engine, games, kind, tmp_path):
             want = expected(engine.content, games["finished"], games["ended"], player)
             assert (stats["played"], stats["finished"]) == (want["played"], want["finished"])
             assert {h["number"]: {k: h[k] for k in ("heroes", "traitor", "other")} for h in stats["haunts"]} \
-                == want["haunts"]
-            assert all(h["games"] == h["heroes"] + h["traitor"] + h["other"] for h in stats["haunts"])
+                == {n: {k: v for k, v in row.items() if k != "both"} for n, row in want["haunts"].items()}
+            assert all(h["games"] == h["heroes"] + h["traitor"] + h["other"] - want["haunts"][h["number"]]["both"]
+                       for h in stats["haunts"])
             p = stats["player"]
             assert (p["games"], p["hero_wins"], p["traitor_wins"], p["haunts"]) == \
                 (want["games"], want["hero_wins"], want["traitor_wins"], want["haunts_played"])
@@ -200,14 +207,39 @@ async def test_no_games_yet(engine):
     assert stats_chart(stats).startswith(b"\x89PNG")
 
 
-def test_the_balance_bench_figures_are_read_from_the_readme():
-    """bench/haunt_balance.py keeps no results file; its table in the README is read."""
+def test_the_balance_bench_figures_are_read_from_its_results_file():
+    """bench/haunt_balance.py writes rules_data/haunt_balance.json; /stats reads it."""
     figures = bench_figures()
     assert set(figures) == set(range(1, 51))
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    both = {int(m[1]): int(m[2]) for m in re.finditer(r"^\| (\d+) .*\(won by both: (\d+)\)", readme, re.M)}
+    data = json.loads(stats_module.BALANCE.read_text(encoding="utf-8"))["haunts"]
     # a game both sides won counts for each (bench/haunt_balance.py, haunt 42)
-    assert all(f["games"] == f["heroes"] + f["traitor"] + f["other"] - both.get(n, 0) for n, f in figures.items())
+    assert all(f["games"] == f["heroes"] + f["traitor"] + f["other"] - data[str(n)]["both"]
+               for n, f in figures.items())
+
+
+async def test_stats_need_no_readme(engine, games, monkeypatch, tmp_path):
+    """The figures come from the results file, with the README absent (as where the bot runs)."""
+    monkeypatch.setattr(stats_module, "README", tmp_path / "README.md", raising=False)
+    monkeypatch.chdir(tmp_path)  # (no README.md in the working directory either)
+    bench_figures.cache_clear()
+    try:
+        service = GameService.in_memory(engine)
+        for i, s in enumerate(games["finished"]):
+            await store(service, s, f"c{i}")
+        stats = await service.stats(GUILD, USERS[0])
+        assert stats["haunts"] and all(h["bench"] and h["bench"]["games"] for h in stats["haunts"])
+        assert "[" in "\n".join(stats_lines(stats, "Ann"))
+    finally:
+        bench_figures.cache_clear()
+
+
+def test_a_game_both_sides_won_counts_for_each():
+    from bot.service.stats import tally
+    record = {"over": True, "haunt": 42, "seats": ["a", "b"], "traitors": ["a"], "adventurers": {},
+              "result": {"reason": "haunt_won", "winner": "traitor", "haunt": 42, "sides": ["traitor", "heroes"],
+                         "winners": ["a", "b"]}}
+    haunt = tally(type("C", (), {"haunts": {}, "adventurers": {}})(), [record])["haunts"][0]
+    assert (haunt["games"], haunt["heroes"], haunt["traitor"], haunt["other"]) == (1, 1, 1, 0)
 
 
 async def test_the_text_and_chart(engine, games):

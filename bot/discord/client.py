@@ -2,6 +2,7 @@
 input, asks the service, and shows what happened; the rules live in the
 engine."""
 import asyncio
+import collections
 import contextlib
 import gc
 import io
@@ -15,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import games
-from bot.discord import controls, event_loop, messages, turn_posts
+from bot.discord import chronicle, controls, event_loop, messages, turn_posts
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.line import Line
 from bot.discord.map_queue import MapQueue
@@ -37,9 +38,11 @@ UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction it has failed o
 PATIENCE = 1.5  # seconds after which an action still waiting in the line of actions is deferred (Discord: 3)
 GIL_SWITCH = 0.0005  # seconds (see setup_hook)
 GC_THRESHOLDS = (700, 10, 100)  # young collections as usual; a full one after 100 middle ones, not 10
+STOP_WAIT = 3.0  # seconds the stop waits for the tasks it cancelled to end
 DRAIN_WAIT = 25.0  # seconds a graceful stop waits for what it took to be shown (docker-compose.yml allows 30)
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-")  # discord.py's names for the tasks that run handlers
 MAP_AFTER_ANSWER_WAIT = 30.0  # seconds a map posted after its answer may wait for the worker
+NEWEST_WAIT = 1.0  # seconds a click on a superseded message waits for the newest one to be posted
 RENDER_NICENESS = 19  # where the idle class is missing: the map worker yields the CPU as far as niceness goes
 
 
@@ -82,16 +85,20 @@ class GameBot(discord.Client):
         self.poller: asyncio.Task | None = None
         self.lag_watch: asyncio.Task | None = None
         self.newest_buttons: dict[str, str] = {}  # channel id -> link to the message with the newest buttons
+        self.buttons_moved: dict[str, asyncio.Event] = {}  # channel id -> set when its newest buttons move on
         self.turn_posts = TurnPosts(self)  # each channel's current turn message, edited in place
         self.private_threads = PrivateThreads(self)  # players' secret threads, where the server chose them
         self.summary_edited: dict[str, float] = {}  # channel id -> when its pinned summary was last edited
         self.summary_waiting: set[str] = set()
+        self.summary_locks: dict[str, asyncio.Lock] = collections.defaultdict(asyncio.Lock)  # one update at a time
         self.background: set[asyncio.Task] = set()
         self.driving: dict[str, bool] = {}  # channels where the bot plays its seats now -> look again when done
         self.thinking = Thinking()  # interactions deferred privately while the bot was busy
         self.line = Line()  # how many actions are applied at once; the rest wait, or hear the bot is busy
         self.draining = False  # stopping gracefully: no new interaction taken, those taken answered
         self.stop_on_sigterm = False  # (set by run(): a deploy's SIGTERM drains, then closes)
+        self.stopping = False  # closing: no new background task is started
+        self.stopped: asyncio.Future | None = None  # done once closed
         self.pace = ChannelPace()  # at most 5 writes per 5 s in a channel, as Discord allows
         self.renderer = render_pool(self.start_renderer)  # the map worker, which ends with the bot (see worker.py)
         self.maps = MapQueue(self.renderer)
@@ -139,10 +146,23 @@ class GameBot(discord.Client):
         # collector's sight, so that a full collection scans only what games make (a pause of
         # hundreds of milliseconds at a thousand games otherwise).
         gc.freeze()
-        task = asyncio.create_task(self.send_undelivered())
+        task = asyncio.create_task(self.pick_up())
         self.background.add(task)
         task.add_done_callback(self.background.discard)
         task.add_done_callback(lambda _: self.drive_all())
+
+    async def pick_up(self):
+        """After a start: the secrets a stop kept back, then each game's turn message given live buttons again."""
+        await self.send_undelivered()
+        await self.refresh_turn_messages()
+
+    async def refresh_turn_messages(self):
+        """Every game in play finds its turn message again (bot.discord.turn_posts: refresh)."""
+        for game in list(self.service.playing.values()):
+            try:
+                await self.turn_posts.refresh(game)
+            except discord.HTTPException as e:
+                log.info("turn message of game %s not refreshed: %s", game.id, e)
 
     def drive_all(self):
         """After a start: every game waiting for a seat the bot plays goes on."""
@@ -198,13 +218,33 @@ class GameBot(discord.Client):
         await self.close()
 
     async def close(self):
-        if self.poller:
-            self.poller.cancel()
-        if self.lag_watch:
-            self.lag_watch.cancel()
-        for task in list(self.background):
-            if task is not asyncio.current_task():
-                task.cancel()
+        """Stop: every task the bot started (timers, pinned summaries' edits,
+        built-in play, turn messages' edits, handlers still running) is
+        cancelled and has ended before the database closes, so none runs
+        against a closed store; then the map worker ends. (A second call,
+        say discord.py's own as `async with` ends, waits for the first.)"""
+        if self.stopped is not None:
+            return await asyncio.shield(self.stopped)
+        self.stopped = asyncio.get_running_loop().create_future()
+        try:
+            await self._close()
+        finally:
+            self.stopped.set_result(None)
+
+    async def _close(self):
+        self.stopping = True  # from now on nothing new is started (summary_due, drive, close_later)
+        here = asyncio.current_task()
+        pending = [t for t in (self.poller, self.lag_watch, *self.background, *self.turn_posts.tasks(), *handling())
+                   if t is not None and t is not here and not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=STOP_WAIT)
+            if late:
+                log.warning("stopping with %d tasks that did not end in %g s", len(late), STOP_WAIT)
+            for task in pending:  # retrieved: a task that failed as it ended is logged here, not at exit
+                if task.done() and not task.cancelled() and task.exception() is not None:
+                    log.info("task %s ended at the stop with %r", task.get_name(), task.exception())
         await super().close()
         if self.service:
             await self.service.close()
@@ -213,14 +253,16 @@ class GameBot(discord.Client):
     # --- the common path of every action -------------------------------------------
 
     async def act(self, interaction: discord.Interaction, action: dict, player: str | None = None,
-                  unsigned: str | None = None, button=None):
+                  unsigned: str | None = None, button=None, committed=None):
         """Apply `action` for the user (or, for kick and handover, for `player`)
         and show what happened; a refusal is answered privately. With
         `unsigned`, the user is answered privately with that text and the
         channel hears the outcome as a plain message, so nobody sees who
         acted (an answer to a claimed win). With `button`, the action comes
         from a click: it must belong to the game, turn and question the
-        button was offered for."""
+        button was offered for. `committed(outcome)` is called as soon as the
+        action is committed, before anything is shown (what must not wait
+        for the channel's pace starts there)."""
         action = {**action, "player": player or str(interaction.user.id)}
         channel_id = str(interaction.channel_id)
         if not await self.admit(interaction, channel_id):
@@ -241,13 +283,16 @@ class GameBot(discord.Client):
             await self.private(interaction, DATABASE_AWAY)
             return None
         except IllegalAction as e:
-            newest = self.newest_buttons.get(str(interaction.channel_id))
-            await self.private(interaction, f"{e.reason} The newest buttons: {newest}"
-                               if isinstance(e, Superseded) and newest else e.reason)
+            if isinstance(e, Superseded):
+                await self.private(interaction, await self.superseded(interaction, e.reason))
+            else:
+                await self.private(interaction, e.reason)
             if getattr(e, "back", None):  # the stand-in gave the seat back all the same
                 await self.channel_poster(interaction.channel or self.get_partial_messageable(
                     interaction.channel_id))(e.back)
             return None
+        if committed is not None:
+            committed(outcome)
         back = " ".join(outcome.notes)  # the stand-in gave this player's seat back
         if unsigned:
             await self.private(interaction, unsigned)
@@ -276,6 +321,8 @@ class GameBot(discord.Client):
         """Let the bot play its seats in the channel's game, if it waits for
         one: in the background, one stretch at a time, each shown like a
         person's action and followed by a pause a person can follow."""
+        if self.stopping:
+            return  # the next process plays on (drive_all)
         if channel_id in self.driving:
             self.driving[channel_id] = True  # the running drive looks again before it stops
             return
@@ -385,27 +432,38 @@ class GameBot(discord.Client):
             lines.append(messages.hints_line(hints))
         parts = messages.chunks(lines) if extra or hints else lines
         mentions = controls.pinging(d.ping)
-        for i, part in enumerate(parts):
-            kwargs = {"allowed_mentions": mentions}
-            last = i == len(parts) - 1
-            if last and view is not None:
-                kwargs["view"] = view
-            sent = await post(part, **kwargs)
-            if "view" in kwargs:
-                self.remember_buttons(outcome.game, sent)
-            if last and (view is not None or face.in_play(state)):
-                # the turn's message from now on (a seat the bot plays has no buttons: its lines come here too)
-                self.turn_posts.adopt(outcome.game, state, channel or interaction.channel
-                                      or self.get_partial_messageable(int(outcome.game.channel_id)),
-                                      sent, d.said, d.tail, view)
-        over = system.phase(state) == "over"
-        if over and system.phase(outcome.before) != "over":
-            await post(await self.seed_reveal(outcome.game))
-            for part in messages.chunks(face.story(state)):
-                await post(part)
-        if over and face.replay_due(state):
-            await self.send_replay(post, outcome.game)
-        await self.send_private(post, d.private, outcome.game, outcome.seq)  # before the map, which may take a while
+        secrets = None  # sent while the channel's messages wait for its pace, once the answer is out
+        try:
+            for i, part in enumerate(parts):
+                kwargs = {"allowed_mentions": mentions}
+                last = i == len(parts) - 1
+                if last and view is not None:
+                    kwargs["view"] = view
+                sent = await post(part, **kwargs)
+                if secrets is None:
+                    secrets = asyncio.ensure_future(self.send_private(post, d.private, outcome.game, outcome.seq))
+                if "view" in kwargs:
+                    self.remember_buttons(outcome.game, sent)
+                if last and (view is not None or face.in_play(state)):
+                    # the turn's message from now on (a seat the bot plays has no buttons: its lines come here too)
+                    self.turn_posts.adopt(outcome.game, state, channel or interaction.channel
+                                          or self.get_partial_messageable(int(outcome.game.channel_id)),
+                                          sent, d.said, d.tail, view, seq=outcome.seq)
+                    adopted = self.turn_posts.posts.get(outcome.game.channel_id)
+                    if adopted is not None:
+                        await self.turn_posts.remember(outcome.game, adopted.message_id)
+            over = system.phase(state) == "over"
+            if over and system.phase(outcome.before) != "over":
+                await post(await self.seed_reveal(outcome.game))
+                for part in messages.chunks(face.story(state)):
+                    await post(part)
+            if over and face.replay_due(state):
+                await self.send_replay(post, outcome.game)
+        finally:
+            if secrets is None:
+                secrets = asyncio.ensure_future(self.send_private(post, d.private, outcome.game, outcome.seq))
+            await secrets  # before the map, which may take a while
+        await chronicle.tell_news(self, outcome.game.channel_id, post)  # the campaign's, if the channel keeps one
         if face.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn (if the worker, busy with newer maps,
             # has not begun it in half a minute, it is left to /map).
@@ -423,12 +481,35 @@ class GameBot(discord.Client):
 
     def remember_buttons(self, game, sent):
         """Where the newest buttons of the channel's game are, to point a
-        click on an older one there (kept in memory: after a restart the
-        refusal simply has no link)."""
+        click on an older one there (kept in memory: after a restart, the
+        turn message found again, see refresh_turn_messages)."""
         message_id = getattr(getattr(sent, "resource", None), "id", None) or getattr(sent, "id", None)
         if message_id:
             self.newest_buttons[game.channel_id] = ("https://discord.com/channels/"
                                                     f"{game.guild_id or '@me'}/{game.channel_id}/{message_id}")
+            moved = self.buttons_moved.pop(game.channel_id, None)
+            if moved is not None:
+                moved.set()
+
+    async def superseded(self, interaction: discord.Interaction, reason: str) -> str:
+        """The refusal of a button the game has left behind, pointing to the
+        newest buttons. A click on the message that is still the newest one
+        known (the next turn's message is on its way, waiting for the
+        channel's pace) waits a moment for it, and never links to itself."""
+        channel_id = str(interaction.channel_id)
+        clicked = getattr(getattr(interaction, "message", None), "id", None)
+
+        def newest() -> str | None:
+            link = self.newest_buttons.get(channel_id)
+            return None if link and clicked is not None and link.endswith(f"/{clicked}") else link
+        if newest() is None and channel_id in self.newest_buttons:
+            moved = self.buttons_moved.setdefault(channel_id, asyncio.Event())
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(moved.wait(), NEWEST_WAIT)
+            if newest() is None:
+                return f"{reason} The newest buttons are on their way."
+        link = newest()
+        return f"{reason} The newest buttons: {link}" if link else reason
 
     async def private(self, interaction: discord.Interaction, message: str, **kwargs):
         self.thinking.pop_loading(interaction.id)  # a private answer takes the place of "thinking"
@@ -453,9 +534,10 @@ class GameBot(discord.Client):
         committed, private = bool(private), {uid: texts for uid, texts in private.items()
                                              if not uid.startswith(seats.BUILTIN)}  # the bot keeps its own seats'
         threads = bool(private) and await self.private_threads.chosen(game)
-        for uid, texts in private.items():
+
+        async def send(uid: str, texts: list[str]):
             if threads and await self.private_threads.send(game, uid, texts):
-                continue
+                return
             try:
                 user = await self.fetch_user(int(uid))
                 for part in messages.chunks(texts):
@@ -466,6 +548,8 @@ class GameBot(discord.Client):
                     f"<@{uid}>, I could not send you a private message (your DMs are closed). Press the button to "
                     "see it here, privately.", view=controls.secret_view(),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+        # Everyone's at once: a DM does not count against the channel's pace, nor waits for another's.
+        await asyncio.gather(*(send(uid, texts) for uid, texts in private.items()))
         if committed:
             await self.service.delivered(game, seq)
 
@@ -538,7 +622,7 @@ class GameBot(discord.Client):
         for SUMMARY_EVERY seconds (or `now_too`), else once that time is
         up, with the game as it is then. Quick rounds share one edit."""
         channel_id = game.channel_id
-        if channel_id in self.summary_waiting:
+        if channel_id in self.summary_waiting or self.stopping:
             return
         wait = 0 if now_too else max(0.0, self.summary_edited.get(channel_id, 0) + SUMMARY_EVERY - time.monotonic())
         self.summary_waiting.add(channel_id)
@@ -556,7 +640,17 @@ class GameBot(discord.Client):
         task.add_done_callback(self.background.discard)
 
     async def update_summary(self, game):
-        """The pinned summary is edited in place, never reposted."""
+        """The pinned summary is edited in place, never reposted: one update
+        at a time in a channel, so two quick ones (joins in a row) never
+        both post the first summary."""
+        async with self.summary_locks[game.channel_id]:
+            if not game.summary_message_id:  # another update may have posted it meanwhile
+                latest = await self.service.latest_game(game.channel_id)
+                if latest is not None and latest.id == game.id and latest.summary_message_id:
+                    game.summary_message_id = latest.summary_message_id
+            await self._update_summary(game)
+
+    async def _update_summary(self, game):
         channel = self.get_channel(int(game.channel_id))
         if channel is None:
             return

@@ -64,6 +64,7 @@ class ActionButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=
         await interaction.client.on_action_button(interaction, self.carried)
 
 
+LAST = ("undo", "end")  # always buttons, last
 STYLES = {"decide": discord.ButtonStyle.primary, "end": discord.ButtonStyle.danger,
           "attack": discord.ButtonStyle.danger}
 
@@ -122,15 +123,24 @@ class Face:
         actions = s.legal_actions(state, who)
         turn, question = s.turn_number(state), (s.pending_key(state) if state.get("pending") else "")
         view, hints, n = Controls(), [], 0
-        room = ROWS * PER_ROW - 2  # My sheet and Map after them
-        for action in actions:
+        # Undo and End always have a place (last); the other actions fill what is left of two rows, with My
+        # sheet and Map after them; the rest is named by its slash command.
+        fixed = [a for a in actions if a["type"] in LAST]
+        others = [a for a in actions if a["type"] not in LAST]
+        room = ROWS * PER_ROW - 2 - len(fixed)
+        shown = others[:room] + sorted(fixed, key=lambda a: LAST.index(a["type"]))
+        for action in shown:
             custom_id = to_custom_id(action, game_id, turn, question if action["type"] == "decide" else "")
-            if custom_id is None or n >= room:
-                hints.append(s.describe(action, state))
+            if custom_id is None:
+                hints.append(f"/{action['type']}")
                 continue
             _add(view, ActionButton(custom_id, s.describe(action, state),
                                     STYLES.get(action["type"], discord.ButtonStyle.secondary)), n // PER_ROW)
             n += 1
+        for action in others[room:]:
+            hint = f"/{'choose' if action['type'] == 'decide' else action['type']}"
+            if hint not in hints:
+                hints.append(hint)
         for item in (ViewButton("sheet", "My sheet"), ViewButton("map", "Map")):
             _add(view, item, n // PER_ROW)
             n += 1

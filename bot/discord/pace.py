@@ -8,11 +8,13 @@ Discord counts it when the request arrives, somewhere in between, so a
 window measured that way holds at most 5 at Discord's end too, however
 long the requests take on the way."""
 import asyncio
+import math
 import time
 from collections import defaultdict
 from contextlib import asynccontextmanager
 
 WRITES, PER = 5, 5.0  # Discord's limit for one channel: 5 writes per 5 seconds
+UNUSED = -math.inf  # a slot given back (see ChannelPace.unused): it never counted
 
 
 class ChannelPace:
@@ -46,9 +48,17 @@ class ChannelPace:
 
     @asynccontextmanager
     async def write(self, channel_id):
-        """`async with pace.write(channel):` one write, counted until it is done."""
+        """`async with pace.write(channel) as slot:` one write, counted until it is done
+        (unless it turned out not to be needed: `unused(slot)`)."""
         slot = await self.wait(channel_id)
         try:
-            yield
+            yield slot
         finally:
-            slot[0] = max(slot[0], self.clock())
+            if slot[0] != UNUSED:
+                slot[0] = max(slot[0], self.clock())
+
+    @staticmethod
+    def unused(slot: list[float]):
+        """The write its slot was taken for is not made (it was overtaken while it
+        waited): the slot goes back to the window, for the write that overtook it."""
+        slot[0] = UNUSED

@@ -11,11 +11,10 @@ under another turn's header. The haunt's reading time is one message too:
 each Ready edits its last line.
 
 A click is acknowledged silently (the turn message shows its result); a
-slash command is answered privately with what it did. The record of each
-channel's turn message lives in memory: after a restart, the first click on
-the current turn's message picks it up again (a slash command starts a new
-one, and the message before keeps its buttons, which the service refuses
-as stale)."""
+slash command is answered privately with what it did. Each game's current
+turn message is remembered in the store (turn_message_id): after a restart
+the bot finds it again and gives it live buttons (`refresh`), or posts a
+fresh one if it is gone."""
 import asyncio
 import logging
 from collections import defaultdict
@@ -24,12 +23,14 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import games
-from bot.discord import controls, messages
+from bot.discord import chronicle, controls, messages
 from bot.discord.face import face_of
+from bot.service import StoreError, seats
 
 log = logging.getLogger("bot.discord")
 
 TURN_MAP_WAIT = 2.0  # seconds a new turn's message waits for its map; a busy bot posts it without one
+HINTS = "Not on the buttons:"  # how messages.hints_line begins
 QUIET = 1.0  # seconds an edit waits for more of the same turn (at most one edit a second per channel)
 
 
@@ -45,6 +46,19 @@ class TurnPost:
     dirty: bool = False
     flush: asyncio.Task | None = None
     shown: int = 0  # how many of the lines the message shows (the rest wait for an edit)
+    seq: int | None = None  # the last action the post holds (the game's place in its log), when counted
+    row: object = None  # the game's row, which counts the actions committed since (GameRow.seq)
+
+    def absorb(self, outcome):
+        """The post now holds this action's lines."""
+        self.seq, self.row = outcome.seq, outcome.game
+
+    def overtaken(self) -> bool:
+        """Whether an action committed after the last one this post holds is still
+        on its way to being shown (it may close the turn): an edit made now would
+        show a state the game has left, buttons of a finished turn among it."""
+        committed = getattr(self.row, "seq", None)
+        return self.seq is not None and committed is not None and committed != self.seq
 
 
 async def edit(bot, channel_id: int, message_id: int, content: str, view=discord.utils.MISSING):
@@ -65,9 +79,12 @@ def in_play(outcome) -> bool:
 
 
 def lines_of(content: str | None) -> list[str]:
-    """A turn message's lines without its last line (who acts now), to go on
-    from after a restart."""
+    """A turn message's lines without its tail (who acts now, what is not on
+    the buttons, the map's excuse), to go on from after a restart."""
     lines = (content or "").splitlines()
+    while lines and lines[-1] in (messages.MAP_LATER, messages.NO_ATTACH) or \
+            lines and lines[-1].startswith(HINTS):
+        lines.pop()
     return lines[:-1] if lines and lines[-1].startswith(("<@", "(")) else lines
 
 
@@ -84,7 +101,7 @@ class TurnPosts:
         return self.busy == 0 and not self.closing and \
             all(p.flush is None or p.flush.done() for p in self.posts.values())
 
-    def adopt(self, game, state: dict, channel, sent, said: list[str], tail: str, view):
+    def adopt(self, game, state: dict, channel, sent, said: list[str], tail: str, view, seq: int | None = None):
         """A message posted another way (a public answer with the turn's
         buttons) becomes the turn message; the one before loses its buttons."""
         message_id = getattr(getattr(sent, "resource", None), "id", None) or getattr(sent, "id", None)
@@ -92,7 +109,51 @@ class TurnPosts:
         if message_id and face.in_play(state) and state.get("turn"):
             self.retire(game.channel_id)
             self.posts[game.channel_id] = TurnPost(game.id, face.system.turn_number(state), channel, int(message_id),
-                                                   list(said), tail, view)
+                                                   list(said), tail, view, seq=seq, row=game)
+
+    async def remember(self, game, message_id):
+        """The game's turn message is this one from now on (in the store: found again after a restart)."""
+        try:
+            await self.bot.service.set_turn_message(game, str(message_id))
+        except StoreError as e:
+            log.info("turn message of game %s not remembered: %s", game.id, e)
+
+    async def refresh(self, game):
+        """After a restart: the game's current turn message gets live
+        buttons and who acts now, edited in place; a fresh one is posted if
+        it is gone (or was never known). Nothing for a game not in play, or
+        one whose turn message this process already holds."""
+        bot = self.bot
+        face = bot.face_of(bot.service.system(game))
+        state = game.state
+        if not face.in_play(state) or not state.get("turn") or game.channel_id in self.posts:
+            return
+        channel = bot.get_channel(int(game.channel_id)) or bot.get_partial_messageable(int(game.channel_id))
+        played = seats.played_by_bot(state, game.settings)
+        d = face.deliver(state, state, [], played)  # no event: only who acts now
+        view, hints = face.turn_controls(state, game.id, played)
+        tail = d.tail + ("\n" + messages.hints_line(hints) if hints else "")
+        old = None
+        if game.turn_message_id:
+            try:
+                old = await channel.fetch_message(int(game.turn_message_id))
+            except discord.NotFound:
+                old = None
+        async with self.locks[game.channel_id]:
+            if game.channel_id in self.posts:  # a click or an action got there first
+                return
+            lines = lines_of(old.content) if old is not None else []
+            async with bot.pace.write(game.channel_id):
+                if old is not None:
+                    await edit(bot, channel.id, old.id, messages.turn_text(lines, tail), view=view)
+                    message_id = old.id
+                else:
+                    message_id = (await channel.send(messages.turn_text(lines, tail), view=view,
+                                                     allowed_mentions=discord.AllowedMentions.none())).id
+            self.posts[game.channel_id] = TurnPost(game.id, face.system.turn_number(state), channel, message_id,
+                                                   lines, tail, view, shown=len(lines), seq=game.seq, row=game)
+            bot.remember_buttons(game, discord.Object(message_id))
+            await self.remember(game, message_id)
 
     def drop(self, channel_id: str) -> TurnPost | None:
         post = self.posts.pop(channel_id, None)
@@ -109,7 +170,13 @@ class TurnPosts:
         if post is not None:
             self.close_later(post)
 
+    def tasks(self) -> list[asyncio.Task]:
+        """Every task of the turn messages still running (edits waiting, closes)."""
+        return [*self.closing, *(p.flush for p in self.posts.values() if p.flush is not None and not p.flush.done())]
+
     def close_later(self, post: TurnPost):
+        if self.bot.stopping:
+            return  # the bot is closing: the next process shows the turn (refresh)
         task = asyncio.create_task(self._close(post))
         self.closing.add(task)
         task.add_done_callback(self.closing.discard)
@@ -159,10 +226,12 @@ class TurnPosts:
                 post = TurnPost(game.id, turn_number(before), channel, interaction.message.id, shown,
                                 shown=len(shown))
                 self.posts[game.channel_id] = post
+                await self.remember(game, interaction.message.id)
             others = [u for u in d.ping if u != actor]
             if post is not None and not outcome.turn_changed and not others and not stage:
                 post.lines += lines
                 post.tail, post.view, post.dirty = tail, view, True
+                post.absorb(outcome)
                 if post.flush is None or post.flush.done():
                     post.flush = asyncio.create_task(self._flush_later(game.channel_id, post))
             else:
@@ -184,6 +253,7 @@ class TurnPosts:
                     await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
         if over and face.replay_due(state):
             await bot.send_replay(bot.channel_poster(channel), game)
+        await chronicle.tell_news(bot, game.channel_id, bot.channel_poster(channel))  # a campaign's, if kept here
         if stage:
             bot.summary_due(game, now_too=True)
         elif outcome.turn_changed and face.new_round(before, state):
@@ -212,9 +282,9 @@ class TurnPosts:
                 sent = await channel.send(f"{body}\n{messages.NO_ATTACH}", **kwargs)
         if view is not None or face.in_play(state):  # (the end's message has nothing to edit later)
             self.posts[game.channel_id] = TurnPost(game.id, face.system.turn_number(state), channel, sent.id, lines,
-                                                   tail, view,
-                                                   shown=len(lines))
+                                                   tail, view, shown=len(lines), seq=outcome.seq, row=game)
             bot.remember_buttons(game, sent)
+            await self.remember(game, sent.id)
 
     async def _close(self, post: TurnPost):
         """A superseded turn message keeps what happened, without buttons."""
@@ -234,9 +304,16 @@ class TurnPosts:
             async with self.locks[channel_id]:
                 if self.posts.get(channel_id) is not post:
                     return
-                async with self.bot.pace.write(channel_id):
-                    if self.posts.get(channel_id) is not post:
-                        return
+                if post.overtaken():  # the action that overtook it shows it next (or closes it)
+                    continue
+                async with self.bot.pace.write(channel_id) as slot:
+                    # While this edit waited for the channel's pace, a later action may have been committed
+                    # (End turn, say): sent now, the edit would bring the finished turn's buttons back.
+                    if self.posts.get(channel_id) is not post or post.overtaken():
+                        self.bot.pace.unused(slot)  # for the write of the action that overtook it
+                        if self.posts.get(channel_id) is not post:
+                            return
+                        continue
                     post.dirty, post.shown = False, len(post.lines)
                     try:
                         await edit(self.bot, channel_id, post.message_id,

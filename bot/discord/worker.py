@@ -26,6 +26,9 @@ def render_pool(initializer) -> ProcessPoolExecutor:
 
 
 def start_worker(parent: int, initializer):
+    # Ctrl-C at a terminal reaches the whole process group: the bot stops (and shuts its pool down, which
+    # ends the worker once its job is done); the worker itself must not die of it with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with(parent)
     initializer()
 

@@ -14,7 +14,7 @@ from bot.kit.errors import IllegalAction
 
 DEFAULT = "babg"  # a game stored before systems had ids is Baldur's Gate; so is a new one by default
 # id -> the module whose SYSTEM is that system (imported when first asked for)
-BUILT_IN = {"babg": "bot.games.babg.system"}
+BUILT_IN = {"babg": "bot.games.babg.system", "ravenloft": "bot.games.ravenloft.system"}
 
 _registered: dict[str, GameSystem] = {}
 

@@ -103,6 +103,7 @@ class GameSystem:
     discord_face: str | None = None
     table_face: str | None = None
     pick_word: str = "role"  # what a player picks on joining (an adventurer, a hero), for prompts
+    campaigns: bool = False  # its games can be chapters of a Betrayal Legacy campaign (bot.chronicle)
     notes: dict = field(default_factory=dict)
 
     # --- the engine (every system gives these) ---------------------------------------------

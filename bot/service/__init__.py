@@ -13,6 +13,7 @@ from bot.kit.errors import IllegalAction
 from bot.store import GUILD_DEFAULTS, GameMovedOn, GameRow, Store, StoreError, shard_of
 
 from . import dicelog, seats
+from .chronicle import Chronicles
 from .memory import MemoryStore
 from .stats import server_stats
 
@@ -66,6 +67,7 @@ class GameService:
         self.guilds: dict[str, dict] = {}  # each server's settings, read once (they change only through here)
         # (id, count) when this process runs one of Discord's shards: its games are those of that shard's servers
         self.shard: tuple[tuple[int, ...], int] | None = None
+        self.chronicles = Chronicles(self)  # each channel's campaign, if it keeps one (bot.service.chronicle)
 
     @classmethod
     async def open(cls, database: str, engine=None, clock=time.time) -> "GameService":
@@ -122,9 +124,12 @@ class GameService:
             if options.get("avoid_repeats"):
                 options["played"] = sorted(set(options.get("played") or []) |
                                            set(await self.store.played_haunts(guild_id)))
+            # a chapter of the channel's campaign, if it keeps one (bot.service.chronicle)
+            options, campaign, chapter = await self.chronicles.chapter_options(channel_id, chosen, seed, options)
             state = chosen.new_game(seed, options)
             game = await self.store.create_game(channel_id, guild_id, creator_id, seed, state,
-                                                {**DEFAULT_SETTINGS, **(settings or {})}, system=chosen.id)
+                                                {**DEFAULT_SETTINGS, **(settings or {})}, system=chosen.id,
+                                                campaign_id=campaign.id if campaign else None, chapter=chapter)
             self.playing[channel_id] = game
             return game
 
@@ -328,6 +333,14 @@ class GameService:
         await self.store.set_summary_message(game.id, message_id)
         game.summary_message_id = message_id
 
+    async def set_turn_message(self, game: GameRow, message_id: str | None):
+        """Remember the game's current turn message, so that a restarted
+        adapter finds it again (and gives it live buttons)."""
+        if game.turn_message_id == message_id:
+            return
+        game.turn_message_id = message_id
+        await self.store.set_turn_message(game.id, message_id)
+
     async def overwrite_state(self, game: GameRow, state: dict):
         """Put a state in place without an action: for tests and tools that
         set up a moment of a game (the log no longer replays to it). A state
@@ -341,6 +354,8 @@ class GameService:
                 self.playing.pop(game.channel_id, None)
 
     async def _apply(self, game: GameRow, action: dict) -> Outcome:
+        if game.campaign_id is not None:  # a chapter in its lobby: its seats' families, as they stand now
+            await self.chronicles.before(game)
         before = game.state
         system = self.system(game)
         state, events = system.apply(before, action)
@@ -348,13 +363,19 @@ class GameService:
         over = system.phase(state) == "over"
         waiting_on_another = not over and (outcome.turn_changed or system.actor(state) != system.actor(before))
         # The reminder and deadline move to whoever the game waits for now, in the action's own commit.
+        rename, stored = _handover(action, state), events
+        if rename:  # the seat's past private events go to the new holder: those sent again are not stored twice
+            had = set(await self.store.recent_events(game.id, [rename[0]], limit=1 << 30))
+            stored = [e for e in events if not (e["to"] == rename[1] and e["text"] in had)]
         try:
-            await self.store.record(game, action, state, events, rename=_handover(action, state), finished=over,
+            await self.store.record(game, action, state, stored, rename=rename, finished=over,
                                     timers=self._timers(game, state) if waiting_on_another else None)
         except StoreError:
             self.playing.pop(game.channel_id, None)  # (another process may have moved it on: read it afresh next time)
             raise
         outcome.seq = game.seq
+        if game.campaign_id is not None:  # the campaign follows: a family handed over, a chapter written down
+            await self.chronicles.after(game, outcome, rename)
         if over:
             self.playing.pop(game.channel_id, None)
         if waiting_on_another:

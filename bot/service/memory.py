@@ -5,9 +5,10 @@ without a database file.
 A state is kept as the object it was given, not copied: the engine never
 changes a state in place (it returns a new one), so holding it is safe and
 keeps the table fast. Settings and actions are copied."""
+import json
 import time
 
-from bot.store import GUILD_DEFAULTS, GameRow, finished_record
+from bot.store import GUILD_DEFAULTS, CampaignRow, GameRow, StoreError, finished_record
 
 
 class MemoryStore:
@@ -20,6 +21,7 @@ class MemoryStore:
         self.next_timer = 1
         self.guilds: dict[str, dict] = {}  # guild id -> the settings set there
         self.threads: dict[tuple[int, str], str] = {}  # (game id, user id) -> secret thread id
+        self.campaigns: dict[int, dict] = {}  # campaign id -> its row's fields
 
     async def open(self):
         return self
@@ -34,13 +36,17 @@ class MemoryStore:
         return GameRow(id=game_id, channel_id=g["channel_id"], guild_id=g["guild_id"], creator_id=g["creator_id"],
                        seed=g["seed"], state=g["state"], settings=dict(g["settings"]),
                        summary_message_id=g["summary_message_id"], active=g["active"], created_at=g["at"],
-                       updated_at=g.get("updated", g["at"]), system=g.get("system", "babg"))
+                       updated_at=g.get("updated", g["at"]), system=g.get("system", "babg"),
+                       campaign_id=g.get("campaign_id"), chapter=g.get("chapter"),
+                       turn_message_id=g.get("turn_message_id"))
 
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
-                          system: str = "babg") -> GameRow:
+                          system: str = "babg", campaign_id: int | None = None,
+                          chapter: int | None = None) -> GameRow:
         game_id = len(self.games) + 1
         self.games[game_id] = {"channel_id": channel_id, "guild_id": guild_id, "creator_id": creator_id,
                                "seed": seed, "state": state, "settings": dict(settings), "system": system,
+                               "campaign_id": campaign_id, "chapter": chapter,
                                "summary_message_id": None, "active": True, "at": time.time()}
         self.log[game_id] = []
         return self._row(game_id)
@@ -124,6 +130,9 @@ class MemoryStore:
     async def set_summary_message(self, game_id: int, message_id: str | None):
         self.games[game_id]["summary_message_id"] = message_id
 
+    async def set_turn_message(self, game_id: int, message_id: str | None):
+        self.games[game_id]["turn_message_id"] = message_id
+
     async def set_settings(self, game_id: int, settings: dict):
         self.games[game_id]["settings"] = dict(settings)
 
@@ -175,3 +184,34 @@ class MemoryStore:
 
     async def set_secret_thread(self, game_id: int, user_id: str, thread_id: str):
         self.threads[(game_id, user_id)] = thread_id
+
+    # --- campaigns (bot.chronicle) ------------------------------------------------------
+
+    def _campaign(self, campaign_id: int) -> CampaignRow:
+        c = self.campaigns[campaign_id]
+        return CampaignRow(id=campaign_id, channel_id=c["channel_id"], guild_id=c["guild_id"],
+                           creator_id=c["creator_id"], record=json.loads(c["record"]), active=c["active"],
+                           created_at=c["at"], updated_at=c["updated"])
+
+    async def create_campaign(self, channel_id, guild_id, creator_id, record: dict) -> CampaignRow:
+        if await self.active_campaign(channel_id):
+            raise StoreError(f"channel {channel_id} already has an active campaign")
+        campaign_id = len(self.campaigns) + 1
+        now = time.time()
+        self.campaigns[campaign_id] = {"channel_id": channel_id, "guild_id": guild_id, "creator_id": creator_id,
+                                       "record": json.dumps(record), "active": True, "at": now, "updated": now}
+        return self._campaign(campaign_id)
+
+    async def active_campaign(self, channel_id: str) -> CampaignRow | None:
+        found = [i for i, c in self.campaigns.items() if c["channel_id"] == channel_id and c["active"]]
+        return self._campaign(found[-1]) if found else None
+
+    async def campaign_by_id(self, campaign_id: int) -> CampaignRow | None:
+        return self._campaign(campaign_id) if campaign_id in self.campaigns else None
+
+    async def save_campaign(self, campaign_id: int, record: dict, active: bool = True):
+        self.campaigns[campaign_id].update(record=json.dumps(record), active=active, updated=time.time())
+
+    async def chapter_games(self, campaign_id: int) -> list[GameRow]:
+        return [self._row(i) for i, g in sorted(self.games.items())
+                if g.get("campaign_id") == campaign_id and not g["active"]]

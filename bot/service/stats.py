@@ -6,12 +6,12 @@ Only ended games count (a game in play is not read at all), and who the
 traitors were and who won only for a game played to its end: a game
 stopped half-way (/game end) gives its players, adventurers and haunt."""
 import functools
+import json
 import pathlib
-import re
 from collections import Counter
 
-README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
-BENCH_ROW = re.compile(r"^\| (\d+) .*\| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$")
+# The balance bench's results (bench/haunt_balance.py writes them), kept in the repository beside the rules.
+BALANCE = pathlib.Path(__file__).resolve().parents[2] / "rules_data" / "haunt_balance.json"
 MOST_PLAYED = 5  # adventurers listed
 
 
@@ -30,12 +30,15 @@ def tally(content, records: list[dict], player: str | None = None) -> dict:
     haunts: dict[int, Counter] = {}
     for r in records:
         if r["over"] and r["haunt"] and r["result"].get("reason") != "haunt_revealed":
-            haunts.setdefault(r["haunt"], Counter())[side_won(r) or "other"] += 1
+            c = haunts.setdefault(r["haunt"], Counter())
+            c["games"] += 1
+            for side in sides_won(r) or ["other"]:  # a game both sides won counts for each
+                c[side] += 1
     played = Counter(r["adventurers"].get(p) for r in records for p in r["seats"])
     return {
         "played": len(records),
         "finished": sum(r["over"] for r in records),
-        "haunts": [{"number": n, "title": haunt_title(content, n), "games": sum(c.values()), "heroes": c["heroes"],
+        "haunts": [{"number": n, "title": haunt_title(content, n), "games": c["games"], "heroes": c["heroes"],
                     "traitor": c["traitor"], "other": c["other"], "bench": bench.get(n)}
                    for n, c in sorted(haunts.items())],
         "adventurers": [(adventurer_name(content, a), n) for a, n in played.most_common(MOST_PLAYED) if a],
@@ -63,6 +66,17 @@ def side_won(record: dict) -> str | None:
     return "heroes" if winner == "heroes" else "traitor" if winner in ("traitor", "traitors") else None
 
 
+def sides_won(record: dict) -> list[str]:
+    """The sides that won ("heroes", "traitor"): both for a game two sides
+    won together (the result's "sides", haunt 42), else side_won's one."""
+    sides = record["result"].get("sides") or []
+    named = sorted({"heroes" if x == "heroes" else "traitor" for x in sides if x in ("heroes", "traitor", "traitors")})
+    if len(named) > 1:
+        return named
+    side = side_won(record)
+    return [side] if side else []
+
+
 def winners(record: dict) -> list[str]:
     """The players who won a finished game (as bot.service.history_entry counts them)."""
     result, seats, traitors = record["result"], record["seats"], record["traitors"]
@@ -86,20 +100,15 @@ def adventurer_name(content, aid: str | None) -> str:
 
 @functools.lru_cache(maxsize=1)
 def bench_figures() -> dict[int, dict]:
-    """The balance bench's figures per haunt (bench/haunt_balance.py): the
-    bench writes no file of results, only a table the README keeps; read
-    from there, or none where the README is not shipped."""
+    """The balance bench's figures per haunt (bench/haunt_balance.py), from
+    the file it writes (rules_data/haunt_balance.json): {haunt: {"games",
+    "heroes", "traitor", "other"}}; none where the file is missing."""
     try:
-        text = README.read_text(encoding="utf-8")
-    except OSError:
+        data = json.loads(BALANCE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
-    found = {}
-    for line in text.splitlines():
-        m = BENCH_ROW.match(line.strip())
-        if m:
-            number, games, _, heroes, traitor, other = map(int, m.groups())
-            found[number] = {"games": games, "heroes": heroes, "traitor": traitor, "other": other}
-    return found
+    return {int(n): {k: int(f[k]) for k in ("games", "heroes", "traitor", "other")}
+            for n, f in data.get("haunts", {}).items()}
 
 
 def stats_lines(stats: dict, player_name: str | None = None, limit: int = 12) -> list[str]:

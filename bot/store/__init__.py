@@ -61,6 +61,9 @@ class GameRow:
     seq: int | None = None  # actions recorded so far, once known (saves reading it back for every action)
     delivered: int = 0  # the last action whose private messages went out
     system: str = "babg"  # the game system it plays (bot.games), by id
+    campaign_id: int | None = None  # played as a chapter of that campaign (bot.chronicle), or None: a plain game
+    chapter: int | None = None  # which chapter (0 the prologue, then 1-13, then free play)
+    turn_message_id: str | None = None  # the current turn's message on Discord (found again after a restart)
 
     def park(self, text: str):
         """Hold the state only as its JSON text, as just committed, until it
@@ -84,6 +87,25 @@ def _set_state(game: GameRow, state: dict):
 
 # `state` is made, compared and shown like the dataclass's other fields; behind it, the dict or the parked text.
 GameRow.state = property(_read_state, _set_state)
+
+
+@dataclass
+class CampaignRow:
+    """A channel's Betrayal Legacy campaign: its record (bot.chronicle) as plain data."""
+    id: int
+    channel_id: str
+    guild_id: str | None
+    creator_id: str
+    record: dict
+    active: bool
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+def campaign_row(row) -> CampaignRow:
+    return CampaignRow(id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"],
+                       creator_id=row["creator_id"], record=json.loads(row["record"]), active=row["active"] == 1,
+                       created_at=row["created_at"], updated_at=row["updated_at"])
 
 
 @dataclass
@@ -220,14 +242,15 @@ class Store:
 
     @serialized
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
-                          system: str = "babg") -> GameRow:
+                          system: str = "babg", campaign_id: int | None = None,
+                          chapter: int | None = None) -> GameRow:
         now = time.time()
         async with self.transaction():
             cur = await self.db.execute(
                 "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at,"
-                " system) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " system, campaign_id, chapter) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now,
-                 system))
+                 system, campaign_id, chapter))
             game_id = cur.lastrowid
         self.set_aside.discard(channel_id)
         return await self._game_where("id = ?", (game_id,))
@@ -498,6 +521,11 @@ class Store:
             await self.db.execute("UPDATE games SET summary_message_id = ? WHERE id = ?", (message_id, game_id))
 
     @serialized
+    async def set_turn_message(self, game_id: int, message_id: str | None):
+        async with self.transaction():
+            await self.db.execute("UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    @serialized
     async def set_settings(self, game_id: int, settings: dict):
         async with self.transaction():
             await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
@@ -551,6 +579,51 @@ class Store:
             async with self.db.execute("SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND turn = ?",
                                        (game_id, turn)) as cur:
                 return (await cur.fetchone())[0]
+
+    # --- campaigns (bot.chronicle) ------------------------------------------------------
+
+    @serialized
+    async def create_campaign(self, channel_id: str, guild_id: str | None, creator_id: str,
+                              record: dict) -> CampaignRow:
+        """A new active campaign in the channel (StoreError if it has one: one a channel)."""
+        now = time.time()
+        try:
+            async with self.transaction():
+                cur = await self.db.execute(
+                    "INSERT INTO campaigns (channel_id, guild_id, creator_id, record, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)", (channel_id, guild_id, creator_id, json.dumps(record), now, now))
+                campaign_id = cur.lastrowid
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"channel {channel_id} already has an active campaign") from e
+        async with self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
+            return campaign_row(await cur.fetchone())
+
+    @serialized
+    async def active_campaign(self, channel_id: str) -> CampaignRow | None:
+        async with self.db.execute("SELECT * FROM campaigns WHERE channel_id = ? AND active = 1", (channel_id,)) as cur:
+            row = await cur.fetchone()
+        return campaign_row(row) if row else None
+
+    @serialized
+    async def campaign_by_id(self, campaign_id: int) -> CampaignRow | None:
+        async with self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
+            row = await cur.fetchone()
+        return campaign_row(row) if row else None
+
+    @serialized
+    async def save_campaign(self, campaign_id: int, record: dict, active: bool = True):
+        async with self.transaction():
+            await self.db.execute("UPDATE campaigns SET record = ?, active = ?, updated_at = ? WHERE id = ?",
+                                  (json.dumps(record), 1 if active else 0, time.time(), campaign_id))
+
+    @serialized
+    async def chapter_games(self, campaign_id: int) -> list[GameRow]:
+        """The campaign's games that have ended (over or stopped), oldest first."""
+        async with self.db.execute("SELECT * FROM games WHERE campaign_id = ? AND active = 0 ORDER BY id",
+                                   (campaign_id,)) as cur:
+            rows = await cur.fetchall()
+        games = [await self._readable(r) for r in rows]
+        return [g for g in games if g]
 
     # --- server settings and secret threads ---------------------------------------------
 
@@ -653,6 +726,7 @@ def _game(row) -> GameRow:
                    seed=row["seed"], state=state, settings=settings,
                    summary_message_id=row["summary_message_id"], active=row["active"] == 1,
                    created_at=row["created_at"], updated_at=row["updated_at"], delivered=row["delivered"],
-                   system=row["system"])
+                   system=row["system"], campaign_id=row["campaign_id"], chapter=row["chapter"],
+                   turn_message_id=row["turn_message_id"])
     game.park(row["state"])  # checked; kept as text like a game just played (a restart loads every game in play)
     return game

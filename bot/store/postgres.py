@@ -16,7 +16,8 @@ import asyncpg
 GONE = (asyncpg.CannotConnectNowError, asyncpg.ConnectionDoesNotExistError, asyncpg.ConnectionFailureError,
         asyncpg.InterfaceError)
 
-from . import GUILD_DEFAULTS, SET_ASIDE, GameMovedOn, GameRow, Store, StoreError, finished_record, jsontext
+from . import (GUILD_DEFAULTS, SET_ASIDE, CampaignRow, GameMovedOn, GameRow, Store, StoreError, campaign_row,
+               finished_record, jsontext)
 
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations_pg")
 
@@ -155,13 +156,15 @@ class PostgresStore:
     # --- games ------------------------------------------------------------------
 
     async def create_game(self, channel_id, guild_id, creator_id, seed, state, settings,
-                          system: str = "babg") -> GameRow:
+                          system: str = "babg", campaign_id: int | None = None,
+                          chapter: int | None = None) -> GameRow:
         now = time.time()
         async with self.transaction() as db:
             game_id = await db.fetchval(
                 "INSERT INTO games (channel_id, guild_id, creator_id, seed, state, settings, created_at, updated_at,"
-                " system) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-                channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now, system)
+                " system, campaign_id, chapter) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                channel_id, guild_id, creator_id, seed, jsontext.dumps(state), json.dumps(settings), now, now, system,
+                campaign_id, chapter)
         self.set_aside.discard(channel_id)
         return await self._game_where("id = $1", game_id)
 
@@ -338,6 +341,9 @@ class PostgresStore:
     async def set_summary_message(self, game_id: int, message_id: str | None):
         await self._write("UPDATE games SET summary_message_id = $1 WHERE id = $2", message_id, game_id)
 
+    async def set_turn_message(self, game_id: int, message_id: str | None):
+        await self._write("UPDATE games SET turn_message_id = $1 WHERE id = $2", message_id, game_id)
+
     async def set_settings(self, game_id: int, settings: dict):
         await self._write("UPDATE games SET settings = $1 WHERE id = $2", json.dumps(settings), game_id)
 
@@ -396,6 +402,37 @@ class PostgresStore:
         async with self.transaction() as db:
             await db.execute("INSERT INTO skip_votes VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", game_id, turn, voter)
             return await db.fetchval("SELECT COUNT(*) FROM skip_votes WHERE game_id = $1 AND turn = $2", game_id, turn)
+
+    # --- campaigns (bot.chronicle) ------------------------------------------------------
+
+    async def create_campaign(self, channel_id: str, guild_id: str | None, creator_id: str,
+                              record: dict) -> CampaignRow:
+        now = time.time()
+        try:
+            rows = await self._fetch(
+                "INSERT INTO campaigns (channel_id, guild_id, creator_id, record, created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING *", channel_id, guild_id, creator_id, json.dumps(record),
+                now, now)
+        except asyncpg.UniqueViolationError:
+            raise StoreError(f"channel {channel_id} already has an active campaign") from None
+        return campaign_row(rows[0])
+
+    async def active_campaign(self, channel_id: str) -> CampaignRow | None:
+        rows = await self._fetch("SELECT * FROM campaigns WHERE channel_id = $1 AND active = 1", channel_id)
+        return campaign_row(rows[0]) if rows else None
+
+    async def campaign_by_id(self, campaign_id: int) -> CampaignRow | None:
+        rows = await self._fetch("SELECT * FROM campaigns WHERE id = $1", campaign_id)
+        return campaign_row(rows[0]) if rows else None
+
+    async def save_campaign(self, campaign_id: int, record: dict, active: bool = True):
+        await self._write("UPDATE campaigns SET record = $1, active = $2, updated_at = $3 WHERE id = $4",
+                          json.dumps(record), 1 if active else 0, time.time(), campaign_id)
+
+    async def chapter_games(self, campaign_id: int) -> list[GameRow]:
+        """The campaign's games that have ended (over or stopped), oldest first."""
+        return await self._readable_ones(await self._fetch(
+            "SELECT * FROM games WHERE campaign_id = $1 AND active = 0 ORDER BY id", campaign_id))
 
     # --- server settings and secret threads ---------------------------------------------
 

@@ -2,9 +2,9 @@
 game through the contract; each system's declared commands are built by `declared`, and a system's
 face may add commands of its own, which answer in a channel playing another game with the game it
 plays (`declared.guard`). None of them knows a rule."""
-from . import declared, game, info, server, stats
+from . import chronicle, declared, game, info, server, stats
 
-AREAS = (game, info, server, stats)
+AREAS = (game, info, server, stats, chronicle)
 
 
 def register(bot):

@@ -1,6 +1,7 @@
 """/game: create, join, start, end and run this channel's game, of any system (bot.games): `/game
 new game:` chooses which, each system's own options beside it; `/game join` takes what that game's
 players pick (an adventurer, a hero)."""
+import asyncio
 import inspect
 
 import discord
@@ -72,6 +73,7 @@ def register(bot):
         for _ in range(builtin):
             outcome = await bot.service.add_builtin(g.channel_id, str(interaction.user.id))
             joined += [e["text"] for e in outcome.events if e["to"] == "all"]
+        joined += bot.service.chronicles.take_news(g.channel_id)  # a chapter of the channel's chronicle, if it keeps one
         await bot.public(interaction, face.opened(interaction.user.mention, said) + "".join(f"\n{line}" for line in joined),
                          allowed_mentions=discord.AllowedMentions.none())
 
@@ -169,33 +171,48 @@ def register(bot):
 
     @game.command(name="start", description="Deal the aid cards and begin")
     async def game_start(interaction: discord.Interaction):
-        outcome = await bot.act(interaction, {"type": "start"})
-        if outcome:
-            await bot.public(
-                interaction, "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret seed whose "
-                f"SHA-256 is `{bot.service.commitment(outcome.game)}`. The seed is revealed when the game ends; "
-                "then `/log file` downloads the log and `python -m bot table --verify SEED LOG` checks every roll "
-                "and draw.")
-            if not await in_threads(interaction):
-                await check_dms(interaction, outcome.state)
+        welcomes = []  # the welcome DMs go out the moment the start is committed, not behind the channel's pace
+
+        def committed(outcome):
+            welcomes.append(asyncio.ensure_future(welcome(interaction, outcome.state)))
+        try:
+            outcome = await bot.act(interaction, {"type": "start"}, committed=committed)
+            if outcome:
+                await bot.public(
+                    interaction, "Dice anyone can check: every roll, shuffle and draw of this game comes from a secret "
+                    f"seed whose SHA-256 is `{bot.service.commitment(outcome.game)}`. The seed is revealed when the "
+                    "game ends; then `/log file` downloads the log and `python -m bot table --verify SEED LOG` checks "
+                    "every roll and draw.")
+        finally:
+            closed = await welcomes[0] if welcomes else []
+        if closed:
+            await dms_closed(interaction, closed)
+
+    async def welcome(interaction, state) -> list[str]:
+        """The players a welcome DM could not reach (none where secrets go to threads)."""
+        return [] if await in_threads(interaction) else await check_dms(interaction, state)
 
     async def in_threads(interaction) -> bool:
         """Whether the secrets go to private threads the bot may open here (so no DM is needed)."""
         settings = await bot.service.guild_settings(str(interaction.guild_id))
         return settings["secrets"] == "threads" and can_open(getattr(interaction, "app_permissions", None))
 
-    async def check_dms(interaction, state):
-        """At the start, make sure every player can receive private messages."""
-        closed = []
-        for uid in state["seats"]:
-            if seats.is_builtin(state, uid):
-                continue  # the bot keeps a built-in seat's secrets itself
+    async def check_dms(interaction, state) -> list[str]:
+        """At the start, make sure every player can receive private messages
+        (all at once): those who cannot."""
+        async def welcomed(uid: str) -> bool:
             try:
                 dm = await bot.create_dm(discord.Object(int(uid)))  # (no user lookup first: one request less)
                 await dm.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
                                 "(secret rules, hidden tokens) will come here.")
+                return True
             except (discord.HTTPException, ValueError):
-                closed.append(uid)
+                return False
+        people = [uid for uid in state["seats"] if not seats.is_builtin(state, uid)]  # (the bot keeps its own seats')
+        reached = await asyncio.gather(*(welcomed(uid) for uid in people))
+        return [uid for uid, ok in zip(people, reached) if not ok]
+
+    async def dms_closed(interaction, closed: list[str]):
         if closed:
             who = ", ".join(f"<@{u}>" for u in closed)
             await bot.public(

@@ -85,10 +85,11 @@ def register(bot):
     async def help_(interaction: discord.Interaction):
         game = await bot.service.latest_game(str(interaction.channel_id))
         text = bot.face_of(bot.service.system(game) if game else bot.service.default).help_text()
-        if len(bot.systems) > 1:
-            text += "\n**Games here:** " + "; ".join(f"{s.title} (`/game new game:{s.title}`)" for s in bot.systems)
+        hosted = "**Games here** (`/game new game:`): " + "; ".join(s.title for s in bot.systems) + ".\n"
+        if len(bot.systems) > 1 and len(hosted + text) < 1950:  # (a message holds 2000 characters)
+            text = hosted + text
         if interaction.guild_id is None:
             await bot.private(interaction, text[:1990])
             return
         place = (await bot.service.guild_settings(str(interaction.guild_id)))["secrets"]
-        await bot.private(interaction, f"{text} Here: {SHORT[place]}."[:1990])
+        await bot.private(interaction, f"{text} Here: {SHORT[place]}."[:2000])

@@ -62,6 +62,7 @@ class BaldursGate(GameSystem):
     title: str = "Betrayal at Baldur's Gate"
     players: tuple[int, int] = (3, 6)
     pick_word: str = "adventurer"
+    campaigns: bool = True  # a game can be a chapter of a chronicle (bot.chronicle, engine/specials/legacy.py)
     discord_face: str | None = "bot.games.babg.discord"
     table_face: str | None = "bot.games.babg.table"
     engine: Engine | None = None

@@ -18,7 +18,9 @@ from bot.games.babg.engine import Engine, IllegalAction, story
 from bot.games.babg.engine.legal import actor, legal_actions
 from bot.games.babg.engine.state import monster_called
 from bot.games.babg.engine.specials.house_rules import HOUSE_RULES
+from bot import chronicle as ch
 from bot.service import GameService, seats
+from bot.service.chronicle import book, chapter_end_lines
 from bot.games.babg.vocabulary import HAUNT_VERBS, SHORT_WAYS, TRAIT_WORDS, whole_number  # noqa: F401  (the table's words)
 
 HELP = """Commands (the player the game waits for acts; `as <name> <command>` acts for someone else):
@@ -45,7 +47,11 @@ HELP = """Commands (the player the game waits for acts; `as <name> <command>` ac
   The toolkit (counter, token, slay) is for the player whose turn it is; trait changes your own traits.
   sheet [name]   status   map (text, and a picture saved to out/)   replay (an animated picture)
   log (the game's log, to check with --verify)   rules house (the house rules of --rules legacy-house-rules)
-  adventurers   help   quit"""
+  adventurers   help   quit
+ With --chronicle FILE (a campaign, kept in FILE between games):
+  chronicle                        the campaign so far
+  family <family> [name]           take a family (blue, green, red, yellow, purple), naming it (`as <name> family ...`)
+  member <first name> <age>        who your family sends to this chapter (`as <name> member ...`, before the start)"""
 
 MAX_LINE = 300  # characters: commands are a few words; longer lines are refused, not parsed
 CHANNEL = "table"  # the table's one game, in the service's terms
@@ -57,12 +63,16 @@ class Table:
     Discord (checked, committed, logged); the table stays synchronous by
     running the service's coroutines on its own event loop."""
 
-    def __init__(self, seed: int, out=print, events_json: bool = False, options: dict | None = None):
+    def __init__(self, seed: int, out=print, events_json: bool = False, options: dict | None = None,
+                 chronicle: dict | None = None, engine: Engine | None = None):
+        """`chronicle`: a campaign's record (bot.chronicle): this game is its next chapter."""
         self.quitting = False  # `quit` typed once in a game in play: the next `quit` closes the table
-        self.engine = Engine(load_content())
+        self.engine = engine or Engine(load_content())
         self.content = self.engine.content
         self.seed = seed
         self.service = GameService.in_memory(self.engine)
+        if chronicle is not None:
+            run(self.service.chronicles.adopt(CHANNEL, None, "table", chronicle))
         self.game = run(self.service.new_game(CHANNEL, None, "table", seed=seed, options=options))
         self._state = self._stored = self.game.state  # _stored: what the service holds
         self.out_dir = pathlib.Path(os.environ.get("TABLE_OUT", "out"))
@@ -141,7 +151,19 @@ class Table:
             if self._state["phase"] == "over":  # the game's end: all that was hidden, for everyone
                 for line in story.reveal_lines(self.content, self._state):
                     self.out(line)
+        news = self.service.chronicles.take_news(CHANNEL)  # the campaign's, with --chronicle
+        for ended in self.service.chronicles.take_ended(CHANNEL):
+            if self.events_json:
+                self.out(json.dumps(ended, sort_keys=True))
+        if not self.events_json:
+            for line in news:
+                self.out(line)
             self.prompt_line()
+
+    def chronicle_record(self) -> dict | None:
+        """The campaign's record as it stands (None: a plain game)."""
+        row = run(self.service.chronicles.campaign(CHANNEL))
+        return row.record if row else None
 
     async def _act(self, action: dict):
         if self._state is not self._stored:  # set from outside since the last action
@@ -269,6 +291,21 @@ class Table:
                          "begins.")
         elif verb == "builtin":
             self.add_builtin(arg or None)
+        elif verb == "chronicle":
+            record = self.chronicle_record()
+            if record is None:
+                raise IllegalAction("This table keeps no chronicle: start it with --chronicle FILE.")
+            for line in ch.summary_lines(record):
+                self.out(line)
+        elif verb in ("member", "family"):
+            if who is None:
+                raise IllegalAction(f"For whom? `as <name> {verb} ...`.")
+            if verb == "family" and rest:
+                self.out(run(self.service.chronicles.pick_family(CHANNEL, who, rest[0], " ".join(rest[1:]) or None)))
+            elif verb == "member" and len(rest) >= 2 and rest[-1].isdigit():
+                self.out(run(self.service.chronicles.set_member(CHANNEL, who, " ".join(rest[:-1]), int(rest[-1]))))
+            else:
+                raise IllegalAction("`member <first name> <age>`, `family <family> [name]`.")
         elif verb == "status":
             self.out(text.status(self.content, s))
         elif verb == "map":
@@ -362,7 +399,7 @@ def verify(seed: str, path: str) -> int:
     return 0 if ok else 1
 
 
-def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
+def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int, names: list[str] | None = None):
     ids = list(table.content.adventurers)
     rnd.shuffle(ids)
     chosen = []
@@ -371,7 +408,7 @@ def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
             break
         if all(table.content.adventurers[a].card != table.content.adventurers[aid].card for a in chosen):
             chosen.append(aid)
-    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    names = names or NAMES
     for aid, name in zip(chosen, names):
         table.command(f"join {aid} as {name}")
     table.command("start")
@@ -384,6 +421,67 @@ def auto_game(table: Table, players: int, rnd: random.Random, max_actions: int):
         table.apply(action)
     if not table.events_json:
         table.out(text.status(table.content, table.state))
+
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def load_chronicle(path: str) -> dict:
+    """The campaign kept in `path` (JSON), or a new one when the file does not exist yet."""
+    file = pathlib.Path(path)
+    if not file.exists():
+        return {**ch.new_campaign("table", book()), "id": file.stem}
+    try:
+        record = json.loads(file.read_text())
+    except (OSError, ValueError) as e:
+        raise IllegalAction(f"{path} is not a chronicle the table can read ({e}).") from None
+    if not isinstance(record, dict) or "families" not in record or "chapters" not in record:
+        raise IllegalAction(f"{path} is not a chronicle: it has no families and chapters.")
+    return record
+
+
+def save_chronicle(path: str, record: dict | None):
+    if record is not None:
+        tmp = pathlib.Path(f"{path}.tmp")
+        tmp.write_text(json.dumps(record, indent=1, sort_keys=True))
+        tmp.replace(path)  # whole or not at all
+
+
+def auto_campaign(args, seed: int, options: dict, record: dict, path: str) -> int:
+    """`--auto --chronicle FILE`: the built-in players play the rest of the campaign (the prologue and
+    13 chapters; a campaign already told plays one game of free play), each chapter written down in
+    FILE as it ends. Each fourth chapter one family sits out (with four players or more)."""
+    players = max(3, min(5, args.players))
+    engine = Engine(load_content())
+    rnd = random.Random(seed)
+    first = ch.next_chapter(record)
+    last = max(first, ch.CHAPTERS)
+    for attempt in range(3 * (last - first + 1)):
+        number = ch.next_chapter(record)
+        if number > last:
+            break
+        present = NAMES[:players]
+        if players > 3 and number % 4 == 3:
+            present = [n for i, n in enumerate(present) if i != (number // 4) % players]
+        table = Table(seed + attempt, events_json=args.events == "json", options=options, chronicle=record,
+                      engine=engine, out=print if args.events == "json" else (lambda *_: None))
+        auto_game(table, len(present), rnd, args.max_actions, names=present)
+        close_unfinished(table)
+        record = table.chronicle_record()
+        for fid, fam in record["families"].items():  # the built-in players name their heirlooms plainly
+            for h in fam["heirlooms"]:
+                if not h["name"]:
+                    record = ch.name_heirloom(record, fid, h["item"],
+                                              f"{ch.family_called(record, fid)}'s {h['item'].replace('_', ' ')}")
+        save_chronicle(path, record)
+        if args.events != "json":
+            if ch.next_chapter(record) > number:
+                print("\n".join(chapter_end_lines(record, record["chapters"][-1])))
+            else:
+                print(f"{ch.chapter_title(number).capitalize()} did not reach its end; played again.")
+    if args.events != "json":
+        print("\n".join(ch.summary_lines(record)))
+    return 0
 
 
 def describe(table: Table, action: dict) -> str:
@@ -452,6 +550,9 @@ def main(argv=None, system=None):
     ap.add_argument("--avoid-repeats", action="store_true",
                     help="the rulebook's optional rule: search on past haunts already played (see --played)")
     ap.add_argument("--played", default="", help="haunts already played, e.g. 3,18 (with --avoid-repeats)")
+    ap.add_argument("--chronicle", metavar="FILE", default=None,
+                    help="play the next chapter of the campaign kept in FILE (JSON, made if missing); "
+                         "with --auto, the built-in players play the whole campaign")
     ap.add_argument("--verify", nargs=2, metavar=("SEED", "LOG"),
                     help="check a finished game's log against its revealed seed: every roll and draw")
     args = ap.parse_args(argv)
@@ -462,7 +563,10 @@ def main(argv=None, system=None):
         played = [int(n) for n in args.played.replace(",", " ").split()]
         options = {"chosen_haunt": args.haunt, "rules": [args.rules], "avoid_repeats": args.avoid_repeats,
                    "played": played}
-        table = Table(seed, events_json=args.events == "json", options=options)
+        record = load_chronicle(args.chronicle) if args.chronicle else None
+        if args.auto and record is not None:
+            return auto_campaign(args, seed, options, record, args.chronicle)
+        table = Table(seed, events_json=args.events == "json", options=options, chronicle=record)
     except ContentError:
         raise  # (said in one line by python -m bot)
     except (IllegalAction, ValueError) as e:
@@ -476,6 +580,8 @@ def main(argv=None, system=None):
         auto_game(table, max(3, min(6, args.players)), random.Random(seed), args.max_actions)
         close_unfinished(table)
         return 0
+    if record is not None and not table.events_json:
+        print(f"This game is {ch.chapter_title(ch.next_chapter(record))} of the chronicle in {args.chronicle}.")
     for _ in range(max(0, min(5, args.builtin))):
         table.add_builtin()
     source = open(args.script) if args.script else sys.stdin
@@ -496,4 +602,6 @@ def main(argv=None, system=None):
                 print(f"$ {line.rstrip()}")
         if not table.command(line):
             break
+        if record is not None:
+            save_chronicle(args.chronicle, table.chronicle_record())  # kept as it goes: a chapter's end is not lost
     return 0

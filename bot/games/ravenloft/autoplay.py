@@ -14,6 +14,8 @@ They play like a careful group:
   are about toward them instead, staying on a friend's tile when it costs nothing;
 - end the hero phase exploring where the hero stands."""
 
+from time import perf_counter
+
 from bot.games.ravenloft.engine import combat, data, geometry, heroes, items
 from bot.games.ravenloft.engine.adventures.common import clauses, placed_key
 from bot.games.ravenloft.engine.game import Engine
@@ -23,11 +25,11 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 2}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
+KNOBS = {"explore_below": 99, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 1, "level_up": 1, "cancel_env": 1}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
 
 
 def choose_action(content, state: dict, player: str) -> dict:
-    acts = legal_actions(content, state, player)
+    acts = [a for a in legal_actions(content, state, player) if a["type"] != "undo"]
     if not acts:
         return {}
     ctx = Ctx(content, state)
@@ -53,14 +55,15 @@ def _decide(ctx, acts):
     opts = [a["choice"] for a in acts]
     if q["kind"] == "cancel":
         e = data.encounter(ctx.content, q["card"])
-        bad = e["type"] in HURTFUL or e["attack"] or any(
+        bad = (e["type"] in HURTFUL and (KNOBS["cancel_env"] or e["type"] != "environment")) or e["attack"] or any(
             data.g(st, "do") in ("damage", "place_monster", "condition") for st in e["steps"])
+        bad = bad or KNOBS["cancel_all"]
         if bad and "dispel it" in opts:
             return next(a for a in acts if a["choice"] == "dispel it")
         if bad and "cancel it" in opts:
             return next(a for a in acts if a["choice"] == "cancel it")
         return next(a for a in acts if a["choice"] == "let it happen")
-    if q["kind"] == "level" and "level up" in opts:
+    if q["kind"] == "level" and "level up" in opts and KNOBS["level_up"]:
         return next(a for a in acts if a["choice"] == "level up")
     if q["kind"] == "give":
         return _give(ctx, q, acts)
@@ -197,7 +200,7 @@ def attack_score(ctx, pid, a) -> float:
         if fig.get("villain") or fig["max_hp"] >= 5:
             big = True
     if pw["type"] != "at_will" and not big and len(targets) < 2:
-        score *= 0.45
+        score *= KNOBS["daily_small"]
     return score
 
 
@@ -321,9 +324,12 @@ def _attack_from(ctx, pid, sq, cache) -> float:
 
 def _move(ctx, pid, acts):
     moves = [a for a in acts if a["type"] == "move"]
+    s = ctx.s
+    exits = set(active(s).escape_squares(ctx))
+    if exits and not _goal_squares(ctx, pid):
+        moves = [a for a in moves if a["to"] not in exits]  # never leave the dungeon before the goal asks it
     if not moves:
         return None
-    s = ctx.s
     t = s["turn"]
     me = heroes.xy(ctx, pid)
     can_attack_after = not t["attacked"] and len(t["actions"]) == 0
@@ -331,6 +337,21 @@ def _move(ctx, pid, acts):
     allies = [heroes.xy(ctx, q) for q in hero_pids(s) if q != pid and heroes.on_map(ctx, q)]
     ally_tiles = {geometry.tile_at_square(s["players"][q]["square"]) for q in hero_pids(s)
                   if q != pid and heroes.on_map(ctx, q)}
+    # 0. a hero close to falling, with few surges left, steps away from the monsters
+    if _fragile(ctx, pid) and s["figures"]:
+        mon = [q for f in s["figures"].values() if not f.get("object") for q in combat.fig_xy(f)]
+        if mon:
+            md = mp.dist_from(mon)
+            here = md.get(me, 0)
+            best = None
+            for i, a in enumerate(moves):
+                sq = geometry.parse(a["to"])
+                on_edge = bool(geometry.edges_at_square(s, a["to"])) and bool(s["tiles"]["stack"])
+                k = (min(md.get(sq, 99), 12), not on_edge, geometry.tile_at_square(a["to"]) in ally_tiles, -i)
+                if best is None or k > best[0]:
+                    best = (k, a)
+            if best and best[0][0] > max(here, 1):
+                return best[1]
     # 1. a square to strike from
     if can_attack_after and s["figures"]:
         cache = {}
@@ -393,6 +414,12 @@ def _move(ctx, pid, acts):
     return None
 
 
+def _fragile(ctx, pid) -> bool:
+    """Close to falling while the group has one healing surge or none left."""
+    p = ctx.s["players"][pid]
+    return ctx.s["surges"] <= KNOBS["fragile_surges"] and p["hp"] <= max(2, p["max_hp"] // 3)
+
+
 def _is_heal_power(ctx, power_id) -> bool:
     return data.slug(data.power(ctx.content, power_id)["name"]) == "healingword"
 
@@ -433,10 +460,11 @@ def team_for(content, seed: int, n: int) -> list:
     return shuffle({"rng": seeded(seed * 7919 + n)}, data.hero_ids(content))[:n]
 
 
-def play_auto_game(content, seed: int, adv, n: int, options: dict | None = None, on_action=None):
+def play_auto_game(content, seed: int, adv, n: int, options: dict | None = None, on_action=None, times=None):
     """A whole game of `n` built-in heroes from its seed to its end: (final state, actions applied).
-    `on_action(state, action)` sees each action before it is applied. Raises RuntimeError when the
-    game is still going after BUG_BOUND actions."""
+    `on_action(state, action)` sees each action before it is applied; `times` (a list) gets the
+    seconds each `Engine.apply` of play took. Raises RuntimeError when the game is still going
+    after BUG_BOUND actions."""
     e = Engine(content)
     s = e.new_game(seed, dict({"adventure": adv}, **(options or {})))
     for i, h in enumerate(team_for(content, seed, n)):
@@ -454,6 +482,9 @@ def play_auto_game(content, seed: int, adv, n: int, options: dict | None = None,
         a = choose_action(content, s, pid)
         if on_action:
             on_action(s, a)
+        t0 = perf_counter()
         s, _ = e.apply(s, a)
+        if times is not None:
+            times.append(perf_counter() - t0)
         count += 1
     return s, count

@@ -38,6 +38,7 @@ from bot.games.ravenloft.engine import data, experience, geometry
 from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.games.ravenloft.engine.view import view
 from bot.render.png import paletted_png
+from bot.render.fonts import font  # noqa: F401  (also read by callers as style.font)
 
 ASSETS = pathlib.Path(__file__).resolve().parents[3] / "assets"
 
@@ -127,24 +128,7 @@ def _palette_image() -> Image.Image:
     return im
 
 
-# --- fonts (the font babg's style.py loads; a small helper that belongs in bot/render/) ------------
-
-@functools.lru_cache(maxsize=64)
-def font(size: int):
-    """Pillow's scalable built-in font (Pillow >= 10.1); else a TrueType font in assets/; else the
-    fixed bitmap font."""
-    size = max(6, int(size))
-    try:
-        return ImageFont.load_default(size=size)
-    except (TypeError, AttributeError, OSError, ImportError):
-        pass
-    for path in sorted(ASSETS.glob("*.ttf")):
-        try:
-            return ImageFont.truetype(str(path), size)
-        except OSError:
-            continue
-    return ImageFont.load_default()
-
+# --- fonts: the shared one (bot.render.fonts) ------------------------------------
 
 @functools.lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> int:

@@ -4,6 +4,7 @@ import pathlib
 from dataclasses import dataclass, fields
 
 from PIL import ImageColor, ImageFont
+from bot.render.fonts import font  # noqa: F401  (also read by callers as style.font)
 
 ASSETS = pathlib.Path(__file__).resolve().parents[4] / "assets"
 
@@ -111,24 +112,7 @@ def metrics(scale: float = 1.0) -> Metrics:
     return Metrics(scale=scale, pitch=v["tile"] + v["gap"], **v)
 
 
-# --- fonts --------------------------------------------------------------------
-
-@functools.lru_cache(maxsize=64)
-def font(size: int):
-    """Pillow's scalable built-in font (Pillow >= 10.1); else a TrueType font
-    shipped in assets/; else the old fixed bitmap font."""
-    size = max(6, int(size))
-    try:
-        return ImageFont.load_default(size=size)
-    except (TypeError, AttributeError, OSError, ImportError):
-        pass
-    for path in sorted(ASSETS.glob("*.ttf")):
-        try:
-            return ImageFont.truetype(str(path), size)
-        except OSError:
-            continue
-    return ImageFont.load_default()
-
+# --- fonts: the shared one (bot.render.fonts) ------------------------------------
 
 @functools.lru_cache(maxsize=1024)
 def text_size(text: str, size: int) -> tuple[int, int]:

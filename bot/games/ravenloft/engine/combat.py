@@ -163,6 +163,9 @@ def defeat(ctx: Ctx, fid: str, by_pid=None):
         active(ctx.s).monster_defeated(ctx, fig, by_pid)
         return
     ctx.say("defeated", f"The {fig['name']} is defeated.", figure=fid)
+    tally = ctx.s.setdefault("tally", {})
+    tally.setdefault("defeated", []).append({"by": by_pid, "name": fig["name"],
+                                            "xp": data.monster(ctx.content, fig["monster"])["xp"]})
     card_to_xp(ctx, fig, by_pid)
     active(ctx.s).monster_defeated(ctx, fig, by_pid)
     if by_pid is not None:

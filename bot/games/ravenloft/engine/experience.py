@@ -54,6 +54,8 @@ def spend(ctx: Ctx, need: int = 5) -> int:
     for c in chosen:
         ctx.s["xp"].remove(c)
         spent += card_xp(ctx, c)
+        tally = ctx.s.setdefault("tally", {})
+        tally["xp_spent"] = tally.get("xp_spent", 0) + card_xp(ctx, c)
         if data.card_monster(ctx.content, c) in data.table(ctx.content, "villains"):
             ctx.s["set_aside"].append(c)
         else:

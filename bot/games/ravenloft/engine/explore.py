@@ -68,22 +68,25 @@ def place_monster(ctx: Ctx, pid: str, tkey: str, square=None, announce=True):
     """Draw a monster card for `pid` and place its monster on the tile (bone pile first). Returns the
     figure or None when no card or square is left."""
     p = ctx.s["players"][pid]
-    held = {data.card_monster(ctx.content, c["card"]) for c in p["cards"] if c["kind"] == "monster"}
-    card = None
-    for _ in range(60):
-        card = draw(ctx, "monster")
-        if card is None:
-            return None
-        mid = data.card_monster(ctx.content, card)
-        if mid in held:
-            ctx.say("redraw", f"{data.monster(ctx.content, mid)['name']} matches a monster card "
-                              f"{_hero_name(ctx, pid)} already holds: it is discarded and another drawn.")
-            discard(ctx, "monster", card)
-            card = None
-            continue
-        break
+    card = _draw_monster_card(ctx, pid)
     if card is None:
         return None
+    other = None
+    env = ctx.s.get("environment")
+    if env and data.slug(data.encounter(ctx.content, env)["name"]) == "musicofthedamned":
+        # Music of the Damned: two cards; the higher level is placed, the other discarded; on the same
+        # level the player chooses (FAQ), asked once the first is on the map
+        other = _draw_monster_card(ctx, pid, also_not=data.card_monster(ctx.content, card))
+        if other is not None:
+            la = data.monster(ctx.content, data.card_monster(ctx.content, card))["level"]
+            lb = data.monster(ctx.content, data.card_monster(ctx.content, other))["level"]
+            if lb > la:
+                card, other = other, card
+            discard(ctx, "monster", other)
+            ctx.say("monster", f"Music of the Damned: of two monster cards, the "
+                               f"{data.monster(ctx.content, data.card_monster(ctx.content, card))['name']} comes.")
+            if la != lb:
+                other = None
     sq = square or free_square_on(ctx, tkey)
     if sq is None:
         discard(ctx, "monster", card)
@@ -94,12 +97,57 @@ def place_monster(ctx: Ctx, pid: str, tkey: str, square=None, announce=True):
     if announce:
         ctx.say("monster", f"A {fig['name']} appears on square {sq}; {_hero_name(ctx, pid)} takes its card.",
                 figure=fig["id"], square=sq)
+    if other is not None:
+        a, b = (data.monster(ctx.content, data.card_monster(ctx.content, x))["name"] for x in (card, other))
+        pending.ask(ctx, pid, "music", f"Music of the Damned: both cards are of one level. Place the {a} or the {b}?",
+                    [f"the {a}", f"the {b}"], figure=fig["id"], cards=[card, other])
     stealth = [k for k, v in p.get("powers", {}).items()
                if v == "ready" and data.slug(data.power(ctx.content, k)["name"]) == "stealth"]
     if stealth and ctx.s.get("turn") and p.get("hp", 0) > 0:
         pending.ask(ctx, pid, "stealth", f"Use Stealth to throw the {fig['name']} card away (no monster is placed)?",
                     ["use Stealth", "keep it"], figure=fig["id"], card=card, power=stealth[0])
     return fig
+
+
+def _draw_monster_card(ctx: Ctx, pid: str, also_not=None):
+    """A monster card for `pid`, redrawing one that matches a card they hold (Exploration Phase)."""
+    p = ctx.s["players"][pid]
+    held = {data.card_monster(ctx.content, c["card"]) for c in p["cards"] if c["kind"] == "monster"}
+    if also_not:
+        held.add(also_not)
+    for _ in range(60):
+        card = draw(ctx, "monster")
+        if card is None:
+            return None
+        mid = data.card_monster(ctx.content, card)
+        if mid in held:
+            ctx.say("redraw", f"{data.monster(ctx.content, mid)['name']} matches a monster card "
+                              f"{_hero_name(ctx, pid)} already holds: it is discarded and another drawn.")
+            discard(ctx, "monster", card)
+            continue
+        return card
+    return None
+
+
+def answer_music(ctx: Ctx, q: dict, choice: str):
+    """The player picks the other card of two of one level: the placed figure becomes that monster."""
+    if choice != q["options"][1] or q["figure"] not in ctx.s["figures"]:
+        return
+    pid = q["player"]
+    placed, other = q["cards"]
+    fig = ctx.s["figures"][q["figure"]]
+    cards = ctx.s["players"][pid]["cards"]
+    for c in cards:
+        if c["card"] == placed and c["kind"] == "monster":
+            c["card"] = other
+            break
+    pile = ctx.s["decks"]["monster"]["discard"]
+    pile.remove(other)
+    pile.append(placed)
+    mid = data.card_monster(ctx.content, other)
+    m = data.monster(ctx.content, mid)
+    fig.update({"monster": mid, "name": m["name"], "hp": m["hp"], "max_hp": m["hp"], "card": other})
+    ctx.say("monster", f"The {m['name']} comes instead.", figure=fig["id"])
 
 
 def answer_stealth(ctx: Ctx, q: dict, choice: str):

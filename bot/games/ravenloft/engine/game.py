@@ -28,16 +28,16 @@ from bot.kit.errors import IllegalAction
 from bot.kit.rng import seeded
 
 from . import (combat, data, encounters, explore, geometry, heroes, items, levels, pending, powers, setup, treasure,
-               turns)
+               turns, undo)
 from . import adventures  # noqa: F401  (registers the adventures' rule sets)
 from .rulesets import active
 from .state import Ctx, copy, empty_state, hero_pids
 
 LOBBY = ("join", "leave", "start")
-PLAY = ("move", "attack", "disable", "use", "pickup", "end", "decide")
-FIELDS = {"join": {"name", "hero", "powers"}, "leave": set(), "start": set(), "move": {"to"},
+PLAY = ("move", "attack", "disable", "use", "pickup", "end", "decide", "undo")
+FIELDS = {"join": {"name", "hero", "powers", "builtin"}, "leave": set(), "start": set(), "move": {"to"},
           "attack": {"power", "target"}, "disable": {"trap"}, "use": {"power", "item", "target"}, "pickup": {"object"},
-          "end": {"explore"}, "decide": {"choice"}}
+          "end": {"explore"}, "decide": {"choice"}, "undo": set()}
 
 
 class Engine:
@@ -67,6 +67,29 @@ class Engine:
     def apply(self, state: dict, action: dict):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action needs a type.")
+        if action["type"] == "undo":
+            return self._undo(state, action)
+        s, events = self._apply(undo.without_chain(state), action)
+        undo.after_action(state, s, action, events)
+        return s, events
+
+    def _undo(self, state: dict, action: dict):
+        pid = action.get("player")
+        extra = set(action) - {"type", "player"}
+        if extra:
+            raise IllegalAction(f"undo takes no {', '.join(sorted(extra))}.")
+        if not isinstance(pid, str) or pid not in state.get("players", {}):
+            raise IllegalAction("You have no hero in this adventure.")
+        chain = undo.check(state, pid)
+        s = chain["base"]
+        for a in chain["actions"][:-1]:
+            s, _ = self.apply(s, a)
+        if len(chain["actions"]) == 1:
+            s = dict(s, undo={"stop": "nothing more to take back"})
+        name = state["players"][pid]["name"]
+        return s, [{"kind": "undo", "to": "all", "text": undo.taken_back(chain, name)}]
+
+    def _apply(self, state: dict, action: dict):
         s = copy(state)
         ctx = Ctx(self.content, s)
         kind = action["type"]
@@ -78,6 +101,19 @@ class Engine:
         extra = set(action) - FIELDS[kind] - {"type", "player"}
         if extra:
             raise IllegalAction(f"{kind} takes no {', '.join(sorted(extra))}.")
+        for key, value in action.items():
+            if key in ("type", "player") or value is None:
+                continue
+            if key == "choice":
+                ok = isinstance(value, (int, str)) and not isinstance(value, bool)
+            elif key == "powers":
+                ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+            elif key == "builtin":
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                raise IllegalAction(f"{kind}'s {key} is a word, not {type(value).__name__}.")
         if s["phase"] == "over":
             raise IllegalAction("The adventure is over.")
         if kind in LOBBY:
@@ -129,6 +165,8 @@ class Engine:
         if not isinstance(name, str):
             raise IllegalAction("A name is text.")
         s["players"][pid] = {"name": name[:40], "hero": hid, "picks": list(picks or [])}
+        if a.get("builtin"):
+            s["players"][pid]["builtin"] = True
         s["seats"].append(pid)
         ctx.say("join", f"{name[:40]} joins as {data.hero(self.content, hid)['name']}.")
 
@@ -380,6 +418,8 @@ class Engine:
             treasure.answer_lucky(ctx, q, choice)
         elif kind == "stealth":
             explore.answer_stealth(ctx, q, choice)
+        elif kind == "music":
+            explore.answer_music(ctx, q, choice)
         t = ctx.s["turn"]
         if not pending.waiting(ctx.s) and t and t["phase"] in ("exploration", "villain") and not turns.over(ctx):
             turns.run_villain_phase(ctx)

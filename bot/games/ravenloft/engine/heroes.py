@@ -169,6 +169,8 @@ def hurt(ctx: Ctx, pid: str, n: int, source: str) -> int:
     dealt = min(n, p["hp"])
     p["hp"] -= dealt
     if p["hp"] == 0:
+        falls = ctx.s.setdefault("tally", {}).setdefault("falls", {})
+        falls[pid] = falls.get(pid, 0) + 1
         ctx.say("down", f"{name(ctx, pid)} falls to 0 HP from {source} and is knocked down.", hero=pid)
     return dealt
 

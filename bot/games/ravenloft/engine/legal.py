@@ -2,7 +2,7 @@
 checks `Engine.apply` makes (a test applies each one). Moves list every square within Speed;
 attacks every power with every target (area powers: one figure per tile they may strike)."""
 
-from . import combat, data, geometry, heroes, items, powers, turns
+from . import combat, data, geometry, heroes, items, powers, turns, undo
 from .state import Ctx
 
 
@@ -29,6 +29,8 @@ def legal_actions(content, state: dict, player: str) -> list:
                         a["powers"] = data.hero(content, hid)["suggested"][len(data.hero(content, hid)["fixed"]):]
                     out.append(a)
         return out
+    if undo.open_to(s) == player:
+        out.append({"type": "undo", "player": player})
     q = s.get("pending")
     if q is not None:
         if q["player"] == player:

@@ -17,7 +17,8 @@ State shape (every key a str, no tuples):
   experience pile; `environment` a card id or None; `markers` [{id, kind, card, tile, owner}];
 - `surges`, `pending` None or {player, prompt, options, kind, ...}, `outcome` None or {result,
   condition, text}, `adv` the adventure's own record, `blessings` [{card, player, until}],
-  `log_turn` {turns, actions}, `next_id`."""
+  `log_turn` {turns, actions}, `next_id`; `tally` {defeated [{by, name, xp}], xp_spent, falls {pid: n}}
+  for the story at the end; `undo` the take-back (undo.py)."""
 
 import pickle
 

@@ -17,6 +17,8 @@ DEFEAT_KINDS), the rule set of every adventure without a module and the base of 
 Clauses of kind `manual` (and the rule `power_deck_on_white_tile`, `escort`) are left to the
 table: the engine says so at the start."""
 
+import dataclasses
+
 from .. import combat, data, explore, geometry, heroes
 from ..rulesets import RuleSet, fallback
 from ..state import hero_pids
@@ -165,7 +167,9 @@ class DataRules(RuleSet):
     def escape_squares(self, ctx):
         out = []
         for c in clauses(ctx, "victory"):
-            if c.kind != "escape":
+            if c.kind == "items_carried_out":  # carried out by the Start tile's stairs (Adventure 4)
+                c = dataclasses.replace(c, where="start_stairs")
+            elif c.kind != "escape":
                 continue
             for k, t in ctx.s["tiles"]["placed"].items():
                 if (c.where == "start_stairs" and t.get("start")) or \
