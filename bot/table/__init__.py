@@ -54,6 +54,8 @@ class PlainTable:
         if self.system.phase(outcome.state) == "over" and self.system.phase(outcome.before) != "over":
             closing = {"kind": "game_over", "to": "all", **(outcome.state.get("outcome") or
                                                               outcome.state.get("result") or {})}
+            if closing.get("result") in ("victory", "defeat"):
+                closing["outcome"] = closing["result"]  # (a co-operative game: won or lost together)
             if self.events_json:
                 self.out(json.dumps(closing, sort_keys=True, default=str))
             for line in self.system.story(outcome.state):
@@ -158,8 +160,12 @@ def plain_main(system, argv) -> int:
     if args.auto:
         for _ in range(max(system.players[0], min(system.players[1], args.players))):
             table.command("builtin")
-        table.command(f"as {table.system.seat_name(table.state, table.state['seats'][0])} start")
-        return 0
+        try:
+            table.act(system.start_action(table.state["seats"][0]))
+        except IllegalAction as e:
+            print(f"! {e.reason}")
+            return 2
+        return 0 if system.phase(table.state) == "over" else 1
     for _ in range(max(0, args.builtin)):
         table.command("builtin")
     if not table.events_json:

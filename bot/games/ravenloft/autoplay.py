@@ -25,7 +25,7 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 99, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 1, "level_up": 1, "cancel_env": 1}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
+KNOBS = {"explore_below": 99, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 1, "level_up": 1, "cancel_env": 1, "threat": 0.0}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
 
 
 def choose_action(content, state: dict, player: str) -> dict:
@@ -169,6 +169,11 @@ def _target_worth(ctx, fig) -> float:
     """How much it matters to strike this figure: villains and objects the goal names most, then
     monsters next to a hurt hero, then those nearest their end."""
     w = 1.0
+    if not fig.get("object"):
+        atks = data.monster(ctx.content, fig["monster"])["attacks"].values()
+        threat = max((a.get("damage", 0) + (a.get("miss") or 0) + (1 if a.get("area", "one") != "one" else 0)
+                      for a in atks), default=0)
+        w += KNOBS["threat"] * threat
     if fig.get("villain"):
         w += 1.5
     if fig.get("object"):

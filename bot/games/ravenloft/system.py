@@ -177,6 +177,7 @@ class Ravenloft(GameSystem):
     title: str = "Castle Ravenloft"
     players: tuple[int, int] = (1, 5)
     pick_word: str = "hero"
+    discord_face: str | None = "bot.games.ravenloft.discord"
     engine: Engine | None = None
 
     def __post_init__(self):
@@ -589,5 +590,21 @@ class Ravenloft(GameSystem):
                      "or tile is drawn."},
         ]
 
+
+def _render():
+    from . import render  # Pillow is loaded where pictures are drawn (the map worker), not by every importer
+    return render
+
+
+def _report():
+    from . import report
+    return report
+
+
+Ravenloft.render_turn = lambda self, state, seat=None, max_bytes=None: _render().render_turn(
+    self.content(), state, seat, max_bytes=max_bytes)
+Ravenloft.render_map = lambda self, state, max_bytes=None: _render().render_map(self.content(), state,
+                                                                              max_bytes=max_bytes)
+Ravenloft.content_main = lambda self, argv: _report().main(argv)
 
 SYSTEM = Ravenloft()

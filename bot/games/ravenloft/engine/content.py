@@ -45,6 +45,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 
+from bot.kit import errors
+
 ROOT = pathlib.Path(__file__).resolve().parents[4] / "rules_data" / "ravenloft"
 FILES = ("tiles.toml", "heroes.toml", "powers.toml", "monsters.toml", "villains.toml",
          "encounters.toml", "treasures.toml", "adventures.toml")
@@ -168,7 +170,7 @@ NUMBER_RANGES = {"power": (1, 50), "encounter": (51, 110), "monster": (111, 140)
                  "treasure": (151, 195)}
 
 
-class ContentError(ValueError):
+class ContentError(errors.ContentError):
     """Bad content: one line naming the file, the entry and the field."""
 
 

@@ -18,6 +18,30 @@ depend on one small surface:
 - adventure: the content's Adventure record plus number/title/players."""
 
 
+_MEMO: dict = {}
+
+
+def _memo(fn):
+    """A reader's answer kept per content object and id: the records are read, never changed, by
+    the rules (each caller copies what it changes)."""
+    name = fn.__name__
+
+    def read(content, key):
+        try:
+            k = (name, id(content), key)
+            hit = _MEMO.get(k)
+        except TypeError:  # an id that is no id (a list, a dict): read it plainly
+            return fn(content, key)
+        if hit is not None and hit[0] is content:
+            return hit[1]
+        value = fn(content, key)
+        _MEMO[k] = (content, value)
+        return value
+    read.__name__ = name
+    read.__doc__ = fn.__doc__
+    return read
+
+
 def g(obj, key, default=None):
     """A field of a content record, whether the record is a dict or an object."""
     if obj is None:
@@ -47,6 +71,7 @@ def slug(text) -> str:
 
 # ------------------------------------------------------------------ tiles
 
+@_memo
 def tile(content, tid: str) -> dict:
     t = table(content, "tiles").get(tid)
     stairs = []
@@ -91,6 +116,7 @@ def _level(lv) -> dict:
                                                    "regain_hp": _int(g(crit, "regain_hp", 0))}}
 
 
+@_memo
 def hero(content, hid: str) -> dict:
     h = table(content, "heroes").get(hid)
     l1 = _level(g(h, "level_1", None))
@@ -116,6 +142,7 @@ RANGE_WORDS = {"adjacent": "adjacent", "own_tile": "within", "within": "within",
                "special": "special"}
 
 
+@_memo
 def power(content, pid: str) -> dict:
     p = table(content, "powers").get(pid)
     a = g(p, "attack", None)
@@ -142,6 +169,7 @@ def _attacks(rec) -> dict:
     return out
 
 
+@_memo
 def monster(content, mid: str) -> dict:
     """A monster entry (e.g. "skeleton") or a villain id."""
     vil = table(content, "villains").get(mid)
@@ -183,6 +211,7 @@ def villain_ids(content) -> list:
 
 # ------------------------------------------------------------------ encounters and treasure
 
+@_memo
 def encounter(content, eid: str) -> dict:
     e = table(content, "encounters").get(eid)
     a = g(e, "attack", None)
@@ -200,6 +229,7 @@ def encounter_ids(content) -> list:
     return list(table(content, "encounters"))
 
 
+@_memo
 def treasure(content, tid: str) -> dict:
     t = table(content, "treasures").get(tid)
     return {"id": tid, "entry": g(t, "entry", tid), "name": g(t, "name", tid), "type": g(t, "type", "item"),

@@ -161,18 +161,36 @@ def connected(state: dict, a: str, b: str) -> bool:
     return False
 
 
+_LINKS: dict = {}
+
+
+def _links(state: dict) -> dict:
+    """Tile -> the tiles it joins, for the dungeon as laid (kept per layout: the same tiles, turned the
+    same way, join the same way)."""
+    pl = placed(state)
+    key = tuple(sorted((k, tuple(t["grid"]), tuple(t.get("exits", ()))) for k, t in pl.items()))
+    got = _LINKS.get(key)
+    if got is None:
+        if len(_LINKS) > 20000:
+            _LINKS.clear()
+        got = {k: [neighbour(k, d) for d in ORDER if connected(state, k, neighbour(k, d))] for k in pl}
+        _LINKS[key] = got
+    return got
+
+
 def linked_tiles(state: dict, tkey: str) -> list:
-    return [neighbour(tkey, d) for d in ORDER if connected(state, tkey, neighbour(tkey, d))]
+    return list(_links(state).get(tkey, ()))
 
 
 def tile_distances(state: dict, starts) -> dict:
     """Tile -> the fewest tile steps from any of `starts` (orthogonal, through open joints only)."""
     dist = {s: 0 for s in starts if s in placed(state)}
     frontier = list(dist)
+    links = _links(state)
     while frontier:
         nxt = []
         for t in frontier:
-            for u in linked_tiles(state, t):
+            for u in links.get(t, ()):
                 if u not in dist:
                     dist[u] = dist[t] + 1
                     nxt.append(u)
