@@ -27,17 +27,7 @@ def _short(number: int) -> str:
 
 def _pieces(lines: list[str], limit: int = FIELD) -> list[str]:
     """Lines in as few field values as fit."""
-    out, current = [], ""
-    for line in lines:
-        line = _clip(line, limit)
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out
+    return messages.chunks([_clip(line, limit) for line in lines], limit)
 
 
 def fields(campaign: dict) -> list[tuple[str, str]]:

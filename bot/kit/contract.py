@@ -33,6 +33,7 @@ What every system gives:
 Everything has a plain default below but the engine's own: `content`, `new_game`, `apply`,
 `legal_actions`, `actor` and `join_action`.
 """
+import dataclasses
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -279,3 +280,28 @@ class GameSystem:
     def help_topics(self) -> list[dict]:
         """The rules topics `/help` offers: [{id, title, text}]."""
         return []
+
+
+@dataclass
+class EngineSystem(GameSystem):
+    """A system whose rules are one engine object made over its content (`make_engine`): the engine is
+    made when first needed, and `over(engine)` gives the same system over another engine (a test's
+    content)."""
+    engine: Any = None
+
+    def make_engine(self):
+        raise NotImplementedError
+
+    def over(self, engine) -> "EngineSystem":
+        return dataclasses.replace(self, engine=engine)
+
+    def _engine(self):
+        if self.engine is None:
+            self.engine = self.make_engine()
+        return self.engine
+
+    def content(self):
+        return self._engine().content
+
+    def apply(self, state: dict, action: dict) -> tuple[dict, list[dict]]:
+        return self._engine().apply(state, action)

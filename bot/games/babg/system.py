@@ -2,7 +2,7 @@
 pictures, built-in players and story behind the one contract the shared layers know."""
 import dataclasses
 
-from bot.kit.contract import Command, GameSystem, Option, Param
+from bot.kit.contract import Command, EngineSystem, Option, Param
 
 from . import autoplay, text, vocabulary
 from .content import load_content
@@ -57,7 +57,7 @@ SHARED = (
 
 
 @dataclasses.dataclass
-class BaldursGate(GameSystem):
+class BaldursGate(EngineSystem):
     id: str = "babg"
     title: str = "Betrayal at Baldur's Gate"
     players: tuple[int, int] = (3, 6)
@@ -78,26 +78,14 @@ class BaldursGate(GameSystem):
         )
         self.commands = SHARED
 
-    def over(self, engine) -> "BaldursGate":
-        """The same system over another engine (a test's content)."""
-        return dataclasses.replace(self, engine=engine)
-
-    def _engine(self) -> Engine:
-        if self.engine is None:
-            self.engine = Engine(load_content())
-        return self.engine
+    def make_engine(self) -> Engine:
+        return Engine(load_content())
 
     # --- the engine ----------------------------------------------------------------------
-    def content(self):
-        return self._engine().content
-
     def new_game(self, seed, options=None):
         options = dict(options or {})
         haunt = options.pop("haunt", "play")  # `stop`: the game ends at the haunt's reveal (the table's demo)
         return self._engine().new_game(seed, haunt, options)
-
-    def apply(self, state, action):
-        return self._engine().apply(state, action)
 
     def replay(self, seed, actions, options=None):
         options = dict(options or {})

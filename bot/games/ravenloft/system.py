@@ -7,7 +7,7 @@ Typed words (the local table): `join <hero>`, `start`, `leave`, `move 3,-2`, `at
 `choose 2`, `undo`."""
 import dataclasses
 
-from bot.kit.contract import Command, GameSystem, Option, Param
+from bot.kit.contract import Command, EngineSystem, Option, Param
 from bot.kit.errors import IllegalAction
 
 from . import autoplay
@@ -172,7 +172,7 @@ COMMANDS = (
 
 
 @dataclasses.dataclass
-class Ravenloft(GameSystem):
+class Ravenloft(EngineSystem):
     id: str = "ravenloft"
     title: str = "Castle Ravenloft"
     players: tuple[int, int] = (1, 5)
@@ -195,18 +195,10 @@ class Ravenloft(GameSystem):
         )
         self.commands = COMMANDS
 
-    def over(self, engine) -> "Ravenloft":
-        return dataclasses.replace(self, engine=engine)
-
-    def _engine(self) -> Engine:
-        if self.engine is None:
-            self.engine = Engine(load_content())
-        return self.engine
+    def make_engine(self) -> Engine:
+        return Engine(load_content())
 
     # --- the engine ----------------------------------------------------------------------
-    def content(self):
-        return self._engine().content
-
     def new_game(self, seed, options=None):
         o = dict(options or {})
         adv = o.get("adventure")
@@ -216,9 +208,6 @@ class Ravenloft(GameSystem):
             o["surges"] = int(o["surges"])
         o = {k: v for k, v in o.items() if v is not None}
         return self._engine().new_game(seed, o)
-
-    def apply(self, state, action):
-        return self._engine().apply(state, action)
 
     def legal_actions(self, state, seat=None):
         seats = [seat] if seat is not None else list(state.get("seats", []))
