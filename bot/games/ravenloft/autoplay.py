@@ -25,7 +25,7 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 99, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 1, "level_up": 1, "cancel_env": 1, "threat": 0.0}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
+KNOBS = {"explore_below": 2, "daily_small": 0.45, "cancel_all": 1, "fragile_surges": 1, "level_up": 1, "cancel_env": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
 
 
 def choose_action(content, state: dict, player: str) -> dict:
@@ -41,7 +41,8 @@ def choose_action(content, state: dict, player: str) -> dict:
         return acts[0]
     if "decide" in kinds:
         return _decide(ctx, acts)
-    for pick in (_pickup, _heal, _buff, _attack, _move, _end):
+    order = (_pickup, _heal, _move, _attack, _end) if _leaving(ctx) else (_pickup, _heal, _buff, _attack, _move, _end)
+    for pick in order:
         a = pick(ctx, player, acts)
         if a:
             return a
@@ -111,12 +112,16 @@ def _heal(ctx, pid, acts):
         w = _word(ctx, a)
         if w in ("healingword", "potionofhealing") and a.get("target"):
             q = s["players"][a["target"]]
+            if a.get("item") and _hoarding(ctx) and q["hp"] > 0:
+                continue
             if q["hp"] <= 0 or q["hp"] * 2 <= q["max_hp"] or q["max_hp"] - q["hp"] >= 4:
                 return a
         if w == "unstoppable":
             p = s["players"][pid]
             if p["hp"] + 2 <= p["max_hp"]:
                 return a
+        if a.get("item") and _hoarding(ctx):
+            continue
         if w == "potionofrejuvenation" and data.power(ctx.content, a["target"])["type"] == "daily":
             return a
     return None
@@ -130,8 +135,9 @@ def _buff(ctx, pid, acts):
         return None
     t = s["turn"]
     near = _monsters_near(ctx, pid, 1)
+    hoard = _hoarding(ctx)
     for a in acts:
-        if a["type"] != "use":
+        if a["type"] != "use" or (hoard and a.get("item")):
             continue
         w = _word(ctx, a)
         if w == "sneakattack" and not t["attacked"] and near:
@@ -222,7 +228,7 @@ def _attack(ctx, pid, acts):
             score = 2.2 * p
         elif a["type"] == "attack":
             score = attack_score(ctx, pid, a)
-        elif a["type"] == "use" and a.get("item") and items.takes_attack(ctx, a["item"]):
+        elif a["type"] == "use" and a.get("item") and items.takes_attack(ctx, a["item"]) and not _hoarding(ctx):
             score = 0.5 * attack_score(ctx, pid, a)
         else:
             continue
@@ -357,8 +363,8 @@ def _move(ctx, pid, acts):
                     best = (k, a)
             if best and best[0][0] > max(here, 1):
                 return best[1]
-    # 1. a square to strike from
-    if can_attack_after and s["figures"]:
+    # 1. a square to strike from (not when the haul is complete: then out, the quickest way)
+    if can_attack_after and s["figures"] and not _leaving(ctx):
         cache = {}
         best = None
         for i, a in enumerate(moves):
@@ -430,8 +436,27 @@ def _is_heal_power(ctx, power_id) -> bool:
 
 
 def _want_explore(ctx) -> bool:
+    if _hoarding(ctx):
+        return True  # not exploring there draws two Encounters: a tile's Monster is the lesser harm
+    if any(c.kind == "escape" for c in clauses(ctx, "victory")) and not active(ctx.s).escape_squares(ctx):
+        return True  # the way out is still to be found: only the stack brings it
     alive = len([f for f in ctx.s["figures"].values() if not f.get("object")])
-    return alive < max(1, KNOBS["explore_below"])
+    per = KNOBS["explore_per_hero"] * len(hero_pids(ctx.s))
+    return alive < max(1, KNOBS["explore_below"] + per)
+
+
+def _leaving(ctx) -> bool:
+    """Enough Items are held: every hero heads for the stairs rather than the fight."""
+    if not _hoarding(ctx):
+        return False
+    s = ctx.s
+    c = next(c for c in clauses(ctx, "victory") if c.kind == "items_carried_out")
+    return sum(len(s["players"][p]["items"]) for p in hero_pids(s)) >= data._int(c.count, 12)
+
+
+def _hoarding(ctx) -> bool:
+    """The goal counts the Items carried out: each one used is one fewer."""
+    return bool(KNOBS["hoard"]) and any(c.kind == "items_carried_out" for c in clauses(ctx, "victory"))
 
 
 def _end(ctx, pid, acts):
