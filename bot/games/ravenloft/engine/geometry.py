@@ -230,15 +230,27 @@ def reachable(state: dict, start: tuple, budget: int, blocked: set, passable: se
     after the start). `blocked` squares cannot be entered (monsters); `passable` ones may be crossed
     but not ended on (other heroes). Breadth first with neighbours in a fixed order, so the paths are
     the same on every run."""
+    tiles, floor = placed(state), {}
+
+    def is_open(x: int, y: int) -> bool:  # is_floor, remembered for this search (it asks each square often)
+        v = floor.get((x, y))
+        if v is None:
+            tx, ty = x // 4, y // 4
+            t = tiles.get(f"{tx},{ty}")
+            v = floor[x, y] = t is not None and t["grid"][3 - (y - 4 * ty)][x - 4 * tx] != "#"
+        return v
+
     best = {start: (0, [])}
     frontier = [start]
     for step in range(1, budget + 1):
         nxt = []
         for (x, y) in frontier:
             for dx, dy in KING:
-                n = (x + dx, y + dy)
-                if n in best or n in blocked or not step_ok(state, x, y, *n):
+                nx, ny = n = (x + dx, y + dy)
+                if n in best or n in blocked or not is_open(nx, ny):
                     continue
+                if dx and dy and not is_open(nx, y) and not is_open(x, ny):
+                    continue  # (step_ok: a diagonal step may not slip between two walls)
                 best[n] = (step, best[(x, y)][1] + [n])
                 nxt.append(n)
         frontier = nxt
