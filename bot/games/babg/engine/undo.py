@@ -10,7 +10,8 @@ After each action the state keeps `undo`, one of:
 Taking one back replays every action of the chain but the last from `base`.
 Nothing hidden came out meanwhile, so no die or draw is made again: the
 replay gives back exactly the state before the last action."""
-from .errors import IllegalAction
+from bot.kit import undo as kit
+from bot.kit.undo import open_to, without_chain  # noqa: F401  (the chain itself is the kit's)
 
 SECRET_SENT = "a secret was sent"  # a stop the view shows as any other: that a secret went out is one itself
 
@@ -47,52 +48,17 @@ def what_came_out(before: dict, after: dict, events: list[dict], player: str) ->
     return None
 
 
-def without_chain(state: dict) -> dict:
-    """The state less its take-back, to copy for the next action: the
-    chain's base is kept by reference, never copied or changed (a state is
-    never changed once an action has made it)."""
-    return {k: v for k, v in state.items() if k != "undo"} if "undo" in state else state
-
-
 def after_action(before: dict, after: dict, action: dict, events: list[dict]):
     """Keep the take-back up to date in `after` (the state the action made)."""
-    player, chain = action["player"], before.get("undo") or {}
-    if action["type"] not in UNDOABLE:
-        after["undo"] = {"stop": "that cannot be taken back"}
-        return
-    reason = what_came_out(before, after, events, player)
-    if reason:
-        after["undo"] = {"stop": reason}
-        return
-    if "base" in chain and chain["player"] != player:
-        after["undo"] = {"stop": "another player has acted since"}
-        return
-    said = next((e["text"] for e in events if e["to"] == "all" and e["kind"] != "decision"), "")
-    if "base" in chain:
-        after["undo"] = {**chain, "actions": chain["actions"] + [action], "said": chain["said"] + [said]}
-    else:
-        after["undo"] = {"player": player, "base": before, "actions": [action], "said": [said]}
-
-
-def open_to(state: dict) -> str | None:
-    """The player who may take back an action now, if anyone."""
-    chain = state.get("undo") or {}
-    return chain.get("player") if "base" in chain else None
+    kit.after_action(before, after, action, events, UNDOABLE, what_came_out,
+                     told=lambda e: e["to"] == "all" and e["kind"] != "decision")
 
 
 def check(state: dict, player: str) -> dict:
     """The chain `player` takes an action back from; IllegalAction saying why not."""
-    chain = state.get("undo") or {}
-    if "base" not in chain:
-        stop = chain.get("stop")
-        why = f": {stop}" if stop and stop != "that cannot be taken back" else ""
-        raise IllegalAction(f"There is nothing to take back{why}. An action can be taken back in its own turn, "
-                            "until a die is rolled, a card or tile is drawn or a secret is sent.")
-    if chain["player"] != player:
-        raise IllegalAction(f"Only {state['players'][chain['player']]['name']} can take back what they just did.")
-    return chain
+    return kit.check(state, player, "An action can be taken back in its own turn, until a die is rolled, a card "
+                                    "or tile is drawn or a secret is sent.")
 
 
 def taken_back(chain: dict, name: str) -> str:
-    said = chain["said"][-1].rstrip(".")
-    return f"{name} takes back: {said}." if said else f"{name} takes back their last action."
+    return kit.taken_back(chain, name, "their last action")

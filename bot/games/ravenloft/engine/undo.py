@@ -10,7 +10,8 @@ After each action the state keeps `undo`, one of:
 Taking one back replays every action of the chain but the last from `base`; nothing hidden came out
 meanwhile, so the replay gives back exactly the state before the last action."""
 
-from bot.kit.errors import IllegalAction
+from bot.kit import undo as kit
+from bot.kit.undo import open_to, without_chain  # noqa: F401  (the chain itself is the kit's)
 
 UNDOABLE = ("move", "use", "pickup", "decide")
 
@@ -37,46 +38,14 @@ def what_came_out(before: dict, after: dict, events: list, player: str):
     return None
 
 
-def without_chain(state: dict) -> dict:
-    return {k: v for k, v in state.items() if k != "undo"} if "undo" in state else state
-
-
 def after_action(before: dict, after: dict, action: dict, events: list):
-    player, chain = action.get("player"), before.get("undo") or {}
-    if action["type"] not in UNDOABLE:
-        after["undo"] = {"stop": "that cannot be taken back"}
-        return
-    reason = what_came_out(before, after, events, player)
-    if reason:
-        after["undo"] = {"stop": reason}
-        return
-    if "base" in chain and chain["player"] != player:
-        after["undo"] = {"stop": "another player has acted since"}
-        return
-    said = next((e["text"] for e in events if e.get("to", "all") == "all"), "")
-    if "base" in chain:
-        after["undo"] = dict(chain, actions=chain["actions"] + [action], said=chain["said"] + [said])
-    else:
-        after["undo"] = {"player": player, "base": without_chain(before), "actions": [action], "said": [said]}
-
-
-def open_to(state: dict):
-    chain = state.get("undo") or {}
-    return chain.get("player") if "base" in chain else None
+    kit.after_action(before, after, action, events, UNDOABLE, what_came_out, base=without_chain)
 
 
 def check(state: dict, player: str) -> dict:
-    chain = state.get("undo") or {}
-    if "base" not in chain:
-        stop = chain.get("stop")
-        why = f": {stop}" if stop and stop != "that cannot be taken back" else ""
-        raise IllegalAction(f"There is nothing to take back{why}. A move or a use can be taken back in its own hero "
-                            f"phase, until the die is rolled or a card or tile is drawn.")
-    if chain["player"] != player:
-        raise IllegalAction(f"Only {state['players'][chain['player']]['name']} can take back what they just did.")
-    return chain
+    return kit.check(state, player, "A move or a use can be taken back in its own hero phase, until the die is "
+                                    "rolled or a card or tile is drawn.")
 
 
 def taken_back(chain: dict, name: str) -> str:
-    said = chain["said"][-1].rstrip(".")
-    return f"{name} takes back: {said}." if said else f"{name} takes back the last action."
+    return kit.taken_back(chain, name, "the last action")
