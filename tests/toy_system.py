@@ -6,7 +6,7 @@ import pickle
 from dataclasses import dataclass
 
 from bot.kit import rng
-from bot.kit.contract import Command, GameSystem, Option, Param
+from bot.kit.contract import Command, GameSystem, Option
 from bot.kit.errors import IllegalAction
 
 COLOURS = ("red", "blue", "green", "gold")

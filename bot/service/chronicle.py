@@ -143,6 +143,8 @@ class Chronicles:
         return row
 
     async def _of(self, game) -> CampaignRow | None:
+        if getattr(game, "campaign_id", None) is None:  # a plain game: no campaign to look for on every action
+            return None
         row = await self.campaign(game.channel_id)
         return row if row is not None and row.id == game.campaign_id else None
 

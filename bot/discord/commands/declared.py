@@ -8,7 +8,6 @@ import inspect
 import discord
 from discord import app_commands
 
-from bot import games
 from bot.kit.errors import IllegalAction
 
 from .common import builtin_choices
@@ -162,4 +161,4 @@ def registered_by(bot, register) -> list:
     return [c for c in bot.tree.get_commands() if c.name not in before]
 
 
-__all__ = ["build", "guard", "registered_by", "OtherGame", "games"]
+__all__ = ["build", "guard", "registered_by", "OtherGame"]

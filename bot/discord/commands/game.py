@@ -48,11 +48,10 @@ def register(bot):
     game = app_commands.Group(name="game", description="Create, join and run this channel's game", guild_only=True)
 
     async def game_new(interaction: discord.Interaction, **values):
-        chosen = bot.service.system_named(values.pop("game", None) or None) if values.get("game") else \
-            bot.service.default
-        seed, builtin = values.pop("seed", None), values.pop("builtin", 0) or 0
+        wanted, seed, builtin = values.pop("game", None), values.pop("seed", None), values.pop("builtin", 0) or 0
         values = {k: (v.value if isinstance(v, app_commands.Choice) else v) for k, v in values.items()}
         try:
+            chosen = bot.service.system_named(wanted)  # (the default game when left out)
             options = chosen.table_options({k: v for k, v in values.items()
                                             if k in {o.name for o in chosen.options}})
         except IllegalAction as e:

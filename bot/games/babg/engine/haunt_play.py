@@ -514,6 +514,22 @@ def _decide_monster_side(ctx, pending, index):
     monster(ctx, pending["data"]["monster"])["half"] = ("north", "south")[index]
 
 
+def hold_monster_turn(ctx) -> bool | None:
+    """Begin the monster turn when it comes before the next living player's (for a haunt that holds it
+    though no monster is on the board); None lets the usual order go on."""
+    s = ctx.s
+    turn, order = s["turn"], s["order"]
+    i = order.index(turn["player"]) if turn["player"] in order else -1
+    for k in range(1, len(order) + 1):
+        slot = order[(i + k) % len(order)]
+        if slot == MONSTERS:
+            begin_monster_turn(ctx, turn["number"] + 1)
+            return True
+        if s["players"][slot]["alive"]:
+            return None
+    return None
+
+
 def begin_monster_turn(ctx, number: int, title: str | None = None, same_round: bool = False):
     """Rulebook: How Monsters Work: one Speed roll per kind of monster (at
     least 1 space); stunned monsters miss this turn and recover at its end.

@@ -182,16 +182,7 @@ class VerminSweep(rulesets.RuleSet):
         turn = s["turn"]
         if not s["haunt"].get("started") or turn.get("monsters") or kobolds(s) or traitor_alive(s):
             return None
-        order = s["order"]
-        i = order.index(turn["player"]) if turn["player"] in order else -1
-        for k in range(1, len(order) + 1):
-            slot = order[(i + k) % len(order)]
-            if slot == hp.MONSTERS:
-                hp.begin_monster_turn(ctx, turn["number"] + 1)
-                return True
-            if s["players"][slot]["alive"]:
-                return None
-        return None
+        return hp.hold_monster_turn(ctx)
 
     def monster_turn(self, ctx, number):
         """Kobolds starting the monster turn on a trap roll for it first.
