@@ -15,6 +15,8 @@ from bot.games.ravenloft.engine.content import load_content
 from bot.games.ravenloft.engine.game import Engine
 from bot.games.ravenloft.engine.state import squares_of_figures
 from bot.games.ravenloft.engine.view import view
+from bot.games.ravenloft.system import SYSTEM
+from bot.kit.replay import turn_states
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GAMES = [(3, 2, ["arjhan", "kat", "thorgrim"]), (0, 3, ["immeril", "allisa"]),
@@ -198,3 +200,26 @@ def test_a_game_not_begun_still_draws(rl):
     s, _ = e.apply(s, {"type": "join", "player": "p0", "name": "P0", "hero": "kat"})
     for fn in (R.render_turn, R.render_map):
         decode(fn(rl, s))
+
+
+def test_the_replay_is_the_adventure_turn_by_turn_from_its_log(rl):
+    """The end's replay picture: a GIF with a frame at the start of each turn (thinned to 60), drawn from the
+    seed and the log alone, the same for the same log, and every frame a view: the last one shows the end."""
+    e = Engine(rl)
+    s = e.new_game(3, {"adventure": 2})
+    log = [{"type": "join", "player": f"p{i}", "name": f"P{i}", "hero": h}
+           for i, h in enumerate(["arjhan", "kat", "thorgrim"])] + [{"type": "start", "player": "p0"}]
+    for a in log:
+        s, _ = e.apply(s, a)
+    while s["phase"] != "over":
+        pid = s["pending"]["player"] if s["pending"] else s["turn"]["player"]
+        a = choose_action(rl, s, pid)
+        s, _ = e.apply(s, a)
+        log.append(a)
+    frames = turn_states(SYSTEM, 3, log, {"adventure": 2})
+    assert frames[-1] == s and all(f["phase"] != "lobby" for f in frames)
+    assert len({f["turn"]["number"] for f in frames[:-1]}) == len(frames) - 1  # one frame a turn
+    data = SYSTEM.render_replay(3, log, {"adventure": 2})
+    assert data[:6] == b"GIF89a" and data == SYSTEM.render_replay(3, log, {"adventure": 2})
+    im = Image.open(io.BytesIO(data))
+    assert im.n_frames == len(frames) and im.width <= 1200

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import games
-from bot.discord import chronicle, controls, event_loop, messages, turn_posts
+from bot.discord import chronicle, controls, event_loop, join_form, messages, turn_posts
 from bot.discord.at_scale import let_go, sweep_when_doubled
 from bot.discord.line import Line
 from bot.discord.map_queue import MapQueue
@@ -122,7 +122,7 @@ class GameBot(discord.Client):
         self.service = await GameService.open(self.config.database, self.engine)
         if self.config.shard_count:
             self.service.shard = (self.config.shards, self.config.shard_count)
-        items = [controls.ViewButton]
+        items = [controls.ViewButton, join_form.FormSelect, join_form.FormButton]
         for system in self.systems:
             items += [i for i in self.face_of(system).dynamic_items if i not in items]
         self.add_dynamic_items(*items)

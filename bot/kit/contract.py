@@ -190,6 +190,15 @@ class GameSystem:
     def is_builtin(self, state: dict, seat: str) -> bool:
         return bool(state["players"].get(seat, {}).get("builtin"))
 
+    def join_questions(self, state: dict, pick: str) -> list[dict]:
+        """What a seat still chooses, besides its pick, before it may join (Castle Ravenloft's chosen powers):
+        each {"key", "prompt", "count", "options": [(label, value, description)]}; none by default."""
+        return []
+
+    def join_answered(self, action: dict, answers: dict) -> dict:
+        """The join action with the answers to `join_questions` (key -> the values chosen)."""
+        return action
+
     def start_action(self, seat: str) -> dict:
         return {"type": "start", "player": seat}
 

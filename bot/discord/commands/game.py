@@ -7,6 +7,7 @@ import inspect
 import discord
 from discord import app_commands
 
+from bot.discord import join_form
 from bot.discord.controls import secret_view
 from bot.discord.private_threads import can_open
 from bot.discord.turn_posts import in_play
@@ -158,6 +159,12 @@ def register(bot):
             return
         if pick is None:
             await bot.private(interaction, f"Choose your {system.pick_word}: /game join {system.pick_word}:")
+            return
+        g = await bot.service.active_game(str(interaction.channel_id))
+        questions = system.join_questions(g.state, pick) if g else []
+        if questions:  # (e.g. a Castle Ravenloft hero's chosen powers): a private form, then its Join button
+            text, view = join_form.form(pick, questions)
+            await bot.private(interaction, text, view=view)
             return
         action = system.join_action(str(interaction.user.id), interaction.user.display_name, pick)
         await bot.act(interaction, {k: v for k, v in action.items() if k != "player"})

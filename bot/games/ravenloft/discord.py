@@ -13,7 +13,7 @@ class Face(PlainFace):
         return s.phase(state) == "play" and s.turn_number(state) != s.turn_number(before)
 
     def replay_due(self, state):
-        return False  # (no replay picture yet: the whole dungeon at the end stands for it)
+        return True  # the end brings the adventure turn by turn, after the whole dungeon
 
     def nothing_secret_yet(self, state):
         return "Castle Ravenloft keeps no secrets between heroes: everything is on the table."

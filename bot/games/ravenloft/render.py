@@ -37,6 +37,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.games.ravenloft.engine import data, experience, geometry
 from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.games.ravenloft.engine.view import view
+from bot.render.gif import animate
 from bot.render.png import paletted_png
 from bot.render.fonts import font  # noqa: F401  (also read by callers as style.font)
 
@@ -842,5 +843,11 @@ def render_map(content, state: dict, max_bytes: int | None = None) -> bytes:
     return _fit(lambda sc: paletted_png(render_map_paletted(content, state, sc)), max_bytes)
 
 
-__all__ = ["render_turn", "render_map", "render_turn_paletted", "render_map_paletted", "layout_turn", "layout_map",
+def render_replay_gif(content, states: list, scale: float = 0.5, frame_ms: int = 900) -> bytes:
+    """The adventure turn by turn: the explored dungeon at the start of each turn, one frame each (every
+    frame a view, so no card still in a deck shows)."""
+    return animate([render_map_paletted(content, s, scale) for s in states], frame_ms, background=0)
+
+
+__all__ = ["render_turn", "render_map", "render_replay_gif", "render_turn_paletted", "render_map_paletted", "layout_turn", "layout_map",
            "square_box", "Layout", "figures", "focus", "turn_window", "MIN_TEXT", "SHOWN_WIDTH", "MAX_RATIO"]

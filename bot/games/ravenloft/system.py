@@ -8,6 +8,7 @@ Typed words (the local table): `join <hero>`, `start`, `leave`, `move 3,-2`, `at
 import dataclasses
 
 from bot.kit.contract import Command, EngineSystem, Option, Param
+from bot.kit import replay
 from bot.kit.errors import IllegalAction
 
 from . import autoplay
@@ -171,6 +172,18 @@ COMMANDS = (
 )
 
 
+def power_numbers(pw: dict) -> str:
+    """A power's figures in a line (a select option's description: 100 characters at most)."""
+    if pw["attack"] is None:
+        return pw["text"][:100]
+    reach = {"adjacent": "adjacent", "within": f"within {pw['n']} tile{'s' if pw['n'] != 1 else ''}",
+             "exact": f"{pw['n']} tiles away"}.get(pw["range"], "see the card")
+    if pw["n"] == 0 and pw["range"] == "within":
+        reach = "on your tile"
+    miss = f", miss {pw['miss']}" if pw["miss"] else ""
+    return f"+{pw['attack']} to hit, {pw['damage']} damage{miss}, {reach}. {pw['text']}"[:100]
+
+
 @dataclasses.dataclass
 class Ravenloft(EngineSystem):
     id: str = "ravenloft"
@@ -226,7 +239,35 @@ class Ravenloft(EngineSystem):
 
     def join_action(self, seat, name, pick, builtin=False):
         a = {"type": "join", "player": seat, "name": name, "hero": pick or "?"}
-        return {**a, "builtin": True} if builtin else a
+        if not builtin:
+            return a
+        a["builtin"] = True
+        if pick in self.content().heroes:  # in a game of chosen powers, a built-in hero takes the book's suggestion
+            h = data.hero(self.content(), pick)
+            a["powers"] = h["suggested"][len(h["fixed"]):]
+        return a
+
+    def join_questions(self, state, pick):
+        """With chosen powers (Rules for Later Adventures), a hero's powers of each kind from their own pool,
+        each shown with its numbers."""
+        c = self.content()
+        if (state.get("options") or {}).get("powers") != "chosen" or pick not in c.heroes:
+            return []
+        h = data.hero(c, pick)
+        out = []
+        for kind in ("at_will", "daily", "utility"):
+            count = data._int(h["choose"].get(kind, 0))
+            pool = [x for x in h["pool"].get(kind, []) if x not in h["fixed"]]
+            if count and pool:
+                word = kind.replace("_", "-")
+                out.append({"key": kind, "count": min(count, len(pool)),
+                            "prompt": f"{h['name']}'s {word} power{'s' if count > 1 else ''}: choose {count}",
+                            "options": [(data.power(c, x)["name"], x, power_numbers(data.power(c, x)))
+                                        for x in pool]})
+        return out
+
+    def join_answered(self, action, answers):
+        return {**action, "powers": [x for kind in ("at_will", "daily", "utility") for x in answers.get(kind, [])]}
 
     def picks(self, state):
         c = self.content()
@@ -594,6 +635,8 @@ Ravenloft.render_turn = lambda self, state, seat=None, max_bytes=None: _render()
     self.content(), state, seat, max_bytes=max_bytes)
 Ravenloft.render_map = lambda self, state, max_bytes=None: _render().render_map(self.content(), state,
                                                                               max_bytes=max_bytes)
+Ravenloft.render_replay = lambda self, seed, actions, options: _render().render_replay_gif(
+    self.content(), [self.view(st, None) for st in replay.turn_states(self, seed, actions, options)])
 Ravenloft.content_main = lambda self, argv: _report().main(argv)
 
 SYSTEM = Ravenloft()

@@ -1,6 +1,5 @@
 """Putting the map together: levels, tiles, figures, header and legend."""
 import functools
-import io
 
 from PIL import Image, ImageDraw
 
@@ -10,6 +9,7 @@ from bot.games.babg.engine.view import view
 from . import art
 from . import palette as pal
 from . import style as sty
+from bot.render.gif import animate
 from bot.render.png import paletted_png
 from .layout import (LEVEL_TITLES, Figure, Layout, compute_layout, door_rect, figure_positions, highlighted,
                      hit_points, initials, public_traitors, token_abbrevs)
@@ -390,18 +390,7 @@ def render_replay_gif(content, states: list, scale: float = 0.6, frame_ms: int =
     n = len(states)
     frames = [render_paletted(content, s, highlight, scale, bounds, caption=f"{i + 1}/{n}")
               for i, s in enumerate(states)]
-    w = max(f.width for f in frames)
-    h = max(f.height for f in frames)   # legends may differ in height
-    out = []
-    for f in frames:   # all in the one palette already: nothing to quantize
-        if f.size != (w, h):
-            canvas = pal.new((w, h), sty.BACKGROUND)
-            canvas.paste(f, (0, 0))
-            f = canvas
-        out.append(f)
-    buf = io.BytesIO()
-    out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=frame_ms, loop=0, disposal=1)
-    return buf.getvalue()
+    return animate(frames, frame_ms, pal.index(sty.BACKGROUND))  # legends may differ in height
 
 
 __all__ = ["render_map", "render_image", "render_paletted", "render_replay_gif", "encode_png", "fit_png",
