@@ -16,7 +16,13 @@ sends each server's interactions to the process of its shard.
 --database postgresql://... uses that server instead.
 
 Every game has three players who join, start and then play with /move,
-/choose and /end. Players wait a random think time (exponential, mean
+/choose and /end. With --mix babg:ravenloft=1:1, half the games are
+Castle Ravenloft's (three heroes, Find the Icon of Ravenloft): whoever
+must act plays what the built-in heroes would (/move, /attack, /use,
+/end with its exploration, /choose ...). Each system's figures are
+printed side by side, with what a turn costs the channel: new channel
+messages per turn, the most writes in any 5 s of one channel (Discord
+allows 5) and the most rows of buttons under a message. Players wait a random think time (exponential, mean
 --think seconds) before each command, as people do; --think 0 sends each
 command the moment the last one is answered, which finds the most
 interactions per second the bot sustains (its saturation).
@@ -44,12 +50,13 @@ all (a cgroup, as on a starved machine), and the fake the rest.
 Target on a 2-core machine: 1,000 concurrent games at 3 s mean think time,
 p99 under 250 ms, no error (and the same over 2 processes on PostgreSQL).
 
-usage: python bench/discord_load.py [--games N] [--turns N] [--think S]
+usage: python bench/discord_load.py [--games N] [--turns N] [--think S] [--mix babg:ravenloft=1:1]
        [--database sqlite|postgres|postgresql://...] [--processes N] [--compare]
        [--overload TIMES [--seconds S]] [--bot-cpu CORES]
 """
 import argparse
 import asyncio
+import bisect
 import contextlib
 import collections
 import gc
@@ -66,6 +73,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bot import games  # noqa: E402  (the registry: each system's actor, turn number, built-in choice)
 from bot.discord import event_loop  # noqa: E402
 from bot.discord.messages import BUSY  # noqa: E402  (the bot's "busy, try again")
 from bot.store import jsontext  # noqa: E402  (the states as the bot writes them)
@@ -73,6 +81,9 @@ from bot.store import jsontext  # noqa: E402  (the states as the bot writes them
 BUSY_TRIES = 5  # times a player sends a command the bot keeps saying it is too busy for
 
 ADVENTURERS = ("torskar", "lia", "gretchen")
+HEROES = ("kat", "thorgrim", "immeril")  # Castle Ravenloft's three, in its adventure for 1 to 5 heroes
+ADVENTURE = "2"  # Find the Icon of Ravenloft
+WINDOW = 5.0  # seconds: Discord's window of 5 writes in a channel
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -298,7 +309,7 @@ class Sent:
 
 class Players:
     def __init__(self, s, database: Database, think: float, rnd: random.Random, map_setting: str | None = None,
-                 answer_timeout: float = 30, result_timeout: float = 30):
+                 answer_timeout: float = 30, result_timeout: float = 30, systems: dict | None = None):
         from bot.games.babg.content import load_content
         from bot.games.babg.engine import Engine
         self.s, self.think, self.rnd, self.map = s, think, rnd, map_setting
@@ -317,6 +328,11 @@ class Players:
         self.deferred = 0
         self.sent: list[Sent] = []
         self.turn_ends: list[tuple[int, float]] = []  # (channel id, when the command that ended a turn was sent)
+        self.systems = systems or {}  # channel id -> the system its games play (default: Baldur's Gate)
+        self.playing: dict[int, float] = {}  # channel id -> when its first turn's end was sent
+        self.first_turn: dict[int, int] = {}  # channel id -> that turn's number
+        self.per_system: dict[str, dict] = {}  # system id -> its responses and errors
+        self.lags: dict[str, list[float]] = {}  # system id -> a turn's end to the next turn's message (turn_messages)
 
     async def state(self, channel_id: int) -> dict | None:
         return await self.database.state(channel_id)
@@ -345,13 +361,16 @@ class Players:
             await asyncio.wait_for(handle.answered.wait(), self.answer_timeout)
         except (asyncio.TimeoutError, TimeoutError):
             self.unanswered += 1
+            self.by_system(channel.id)["errors"] += 1
             sent.outcome = "unanswered"
             return handle
         self.responses.append(handle.responded_at - handle.dispatched_at)
+        self.by_system(channel.id)["responses"].append(handle.responded_at - handle.dispatched_at)
         self.by_command.setdefault(name if name != "game" else "game " + kw.get("subcommand", ""), []).append(
             handle.responded_at - handle.dispatched_at)
         if handle.responded_at - handle.dispatched_at > 3.0:
             self.late += 1
+            self.by_system(channel.id)["errors"] += 1
         if handle.content == BUSY:
             self.busy += 1
         if handle.deferred:
@@ -360,6 +379,7 @@ class Players:
                 await asyncio.wait_for(handle.followed_up.wait(), self.result_timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 self.unanswered += 1
+                self.by_system(channel.id)["errors"] += 1
                 sent.outcome = "unanswered"
                 return handle
         sent.outcome = "answered"
@@ -375,22 +395,49 @@ class Players:
     async def open(self, channel, users, think: bool = True):
         """A new game in the channel: its three players join and start it."""
         self.channels.add(channel.id)
-        await self.command(users[0], channel, "game", subcommand="new", think=think,
-                           options={"map": self.map} if self.map else {})
-        for u, adventurer in zip(users, ADVENTURERS):
-            await self.command(u, channel, "game", subcommand="join", think=think, options={"adventurer": adventurer})
+        if self.system_of(channel.id) == "ravenloft":
+            await self.command(users[0], channel, "game", subcommand="new", think=think,
+                               options={"game": "ravenloft", "adventure": ADVENTURE})
+            for u, hero in zip(users, HEROES):
+                await self.command(u, channel, "game", subcommand="join", think=think, options={"hero": hero})
+        else:
+            await self.command(users[0], channel, "game", subcommand="new", think=think,
+                               options={"map": self.map} if self.map else {})
+            for u, adventurer in zip(users, ADVENTURERS):
+                await self.command(u, channel, "game", subcommand="join", think=think,
+                                   options={"adventurer": adventurer})
         await self.command(users[1], channel, "game", subcommand="start", think=think)
+
+    def turn_ended(self, channel_id: int, handle, turn: int):
+        """A command that ends turn `turn` was sent; the per-turn figures count from the first (the game's
+        start, with its own messages, is not a turn's cost)."""
+        self.turn_ends.append((channel_id, handle.dispatched_at))
+        if channel_id not in self.playing:
+            self.playing[channel_id], self.first_turn[channel_id] = handle.dispatched_at, turn
+
+    def system_of(self, channel_id: int) -> str:
+        return self.systems.get(channel_id, "babg")
+
+    def by_system(self, channel_id: int) -> dict:
+        """The figures kept for the channel's system."""
+        return self.per_system.setdefault(self.system_of(channel_id), {"responses": [], "errors": 0})
 
     async def step(self, channel, users, think: bool = True) -> bool:
         """The game's next command, by whoever must act (False: the game is over)."""
         from bot.games.babg.engine.legal import actor
         by_id = {str(u.id): u for u in users}
         state = await self.state(channel.id)
-        if state is None or actor(state) not in by_id:
+        system = games.get(self.system_of(channel.id))
+        if state is None or system.actor(state) not in by_id:
             return False
-        who = by_id[actor(state)]
+        who = by_id[system.actor(state)]
         if not state.get("turn"):  # still in the lobby: the start was refused (try again)
             await self.command(users[1], channel, "game", subcommand="start", think=think)
+        elif system.id == "ravenloft":
+            name, options = ravenloft_command(system.builtin_action(state, system.actor(state), None))
+            handle = await self.command(who, channel, name, think=think, options=options)
+            if name == "end":
+                self.turn_ended(channel.id, handle, system.turn_number(state))
         elif state["pending"]:
             await self.command(who, channel, "choose", think=think, options={"option": 1})
         else:
@@ -399,7 +446,7 @@ class Players:
                 await self.command(who, channel, "move", think=think, options={"direction": self.rnd.choice(ways)})
             else:
                 handle = await self.command(who, channel, "end", think=think)
-                self.turn_ends.append((channel.id, handle.dispatched_at))
+                self.turn_ended(channel.id, handle, system.turn_number(state))
         return True
 
     async def flood(self, made, rate: float, seconds: float):
@@ -446,12 +493,101 @@ class Players:
                 posted.setdefault(m.channel.id, []).append((entry.at, any(a.filename == "map.png"
                                                                           for a in m.attachments)))
         lags, maps = [], 0
+        self.lags = collections.defaultdict(list)  # system id -> its lags
         for channel_id, sent in self.turn_ends:
             nxt = next(((at, has_map) for at, has_map in posted.get(channel_id, []) if at >= sent), None)
             if nxt:
                 lags.append(nxt[0] - sent)
+                self.lags[self.system_of(channel_id)].append(nxt[0] - sent)
                 maps += nxt[1]
         return lags, maps
+
+
+def ravenloft_command(action: dict) -> tuple[str, dict]:
+    """The slash command a person uses for a Castle Ravenloft action (the shared verbs and its own)."""
+    kind = action["type"]
+    if kind == "move":
+        return "move", {"square": action["to"]}
+    if kind == "attack":
+        return "attack", {"power": str(action["power"]), "target": action["target"]}
+    if kind == "end":
+        return "end", ({"explore": action["explore"]} if action.get("explore") else {})
+    if kind == "decide":
+        return "choose", {"option": action["choice"] if isinstance(action["choice"], int) else 1}
+    if kind == "use":
+        return "use", {"what": str(action.get("item") or action.get("power")),
+                       **({"target": action["target"]} if action.get("target") else {})}
+    if kind == "disable":
+        return "disable", ({"trap": action["trap"]} if action.get("trap") else {})
+    if kind == "pickup":
+        return "pickup", ({"object": action["object"]} if action.get("object") else {})
+    return kind, {}
+
+
+def parse_mix(text: str) -> list[tuple[str, int]]:
+    """`babg:ravenloft=1:1` -> [("babg", 1), ("ravenloft", 1)]: the systems and their shares of the games."""
+    try:
+        names, shares = text.split("=")
+        pairs = list(zip(names.split(":"), (int(x) for x in shares.split(":")), strict=True))
+    except ValueError:
+        raise argparse.ArgumentTypeError("systems and their shares, e.g. babg:ravenloft=1:1")
+    known = {sys_.id for sys_ in games.systems()}
+    for name, share in pairs:
+        if name not in known or share < 0:
+            raise argparse.ArgumentTypeError(f"{name}: one of {', '.join(sorted(known))}, with a share of 0 or more")
+    return pairs
+
+
+def assign(mix: list[tuple[str, int]], count: int) -> list[str]:
+    """Each of `count` games' system, the shares spread evenly (1:1 alternates)."""
+    total = sum(share for _, share in mix) or 1
+    out, given = [], {name: 0 for name, _ in mix}
+    for n in range(count):  # the system furthest behind its share gets the next game
+        name = min(mix, key=lambda m: (given[m[0]] - (n + 1) * m[1] / total, -m[1]))[0]
+        given[name] += 1
+        out.append(name)
+    return out
+
+
+def per_turn(s, players: "Players", finals: dict[int, dict]) -> dict[str, dict]:
+    """Each system's figures of what a turn costs the channel, from everything the fake Discord logged:
+    new channel messages per turn (from each game's first turn's end: its start has messages of its own),
+    the most writes (posts, edits, pins, not the answers to interactions) in any 5 s of one channel, the
+    most rows of buttons under one message (these two over the whole game)."""
+    times: dict[int, list[float]] = collections.defaultdict(list)
+    posted: dict[int, int] = collections.Counter()
+    answers: dict[int, int] = collections.Counter()  # public answers to commands (the start's late note, say)
+    rows: dict[int, int] = collections.Counter()
+    for entry in s.log:
+        m = entry.message
+        if entry.kind not in ("message", "edit", "pin") or m is None or m.ephemeral \
+                or m.channel.id not in players.playing:
+            continue
+        rows[m.channel.id] = max(rows[m.channel.id], len((entry.after or {}).get("components") or []))
+        if entry.kind == "message" and entry.at >= players.playing[m.channel.id]:
+            (posted if m.interaction is None else answers)[m.channel.id] += 1
+        if m.interaction is None:
+            times[m.channel.id].append(entry.at)
+    out: dict[str, dict] = {}
+    for channel_id, since in players.playing.items():
+        name = players.system_of(channel_id)
+        figures = out.setdefault(name, {"messages": 0, "answers": 0, "turns": 0, "busiest": 0, "rows": 0})
+        state = finals.get(channel_id)
+        if state is not None:
+            figures["turns"] += games.get(name).turn_number(state) - players.first_turn[channel_id]
+        figures["messages"] += posted[channel_id]
+        figures["answers"] += answers[channel_id]
+        figures["rows"] = max(figures["rows"], rows[channel_id])
+        at = sorted(times[channel_id])
+        figures["busiest"] = max(figures["busiest"], max((bisect.bisect_left(at, a + WINDOW) - i
+                                                          for i, a in enumerate(at)), default=0))
+    return out
+
+
+async def final_states(database: "Database") -> dict[int, dict]:
+    """Each channel's newest game as it stands (finished or not)."""
+    rows = await database.query("SELECT channel_id, state FROM games ORDER BY id")
+    return {int(channel_id): jsontext.loads(text) for channel_id, text in rows}
 
 
 async def shard_guilds(s, count: int, name: str = "Load") -> list:
@@ -538,15 +674,16 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
     async with Database(database, data_dir) as db, FakeDiscord(default_timeout=60) as s:
         guilds = await shard_guilds(s, processes)
         made = tables(s, guilds, args.games)
+        systems = {channel.id: name for (channel, _), name in zip(made, assign(args.mix, len(made)))}
         bots = BotProcesses(s.port, data_dir, db.url, guilds, cpu=args.bot_cpu)
         bots.start_all()
         try:
             await wait_ready(s, guilds, bots)
-            players = Players(s, db, args.think, random.Random(1), args.map)
+            players = Players(s, db, args.think, random.Random(1), args.map, systems=systems)
             if rate:
                 await asyncio.gather(*(players.open(channel, users, think=False) for channel, users in made))
                 await wait_rested(s)
-                players = Players(s, db, 0, random.Random(1), args.map)  # count from here
+                players = Players(s, db, 0, random.Random(1), args.map, systems=systems)  # count from here
                 players.channels = {channel.id for channel, _ in made}
                 api0 = len(s.api_errors)
             gc.freeze()  # the players' process must not pause to collect while it times the bot
@@ -562,6 +699,8 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
             cpu, own = bots.cpu() - cpu0, time.process_time() - own0
             loop = bots.cpu(children=False) - loop0
             pg = db.server_cpu() - pg0 if pg0 is not None else None
+            await wait_rested(s)  # the last turns' messages and edits out (paced), for the per-turn figures
+            finals = await final_states(db)
         finally:
             bots.stop_all()
             gc.enable()
@@ -608,7 +747,36 @@ async def run(args, database: str, processes: int, rate: float | None = None) ->
         f"errors: {errors} (answered after 3 s: {players.late}, unanswered: {players.unanswered}, "
         f"10062 from the fake: {api_late}, bot ERROR lines: {len(bot_errors)})",
     ]
+    lines += system_lines(players, per_turn(s, players, finals))
     return lines, bot_errors[:5], n / elapsed
+
+
+def system_lines(players: "Players", turns: dict[str, dict]) -> list[str]:
+    """The figures of each system, side by side (`a | b`)."""
+    names = list(dict.fromkeys(players.systems.values())) or ["babg"]
+    rows = []
+    for name in names:
+        mine = players.per_system.get(name, {"responses": [], "errors": 0})
+        cost = turns.get(name, {"messages": 0, "answers": 0, "turns": 0, "busiest": 0, "rows": 0})
+        played, lags = max(cost["turns"], 1), players.lags.get(name, [])
+        rows.append([
+            games.get(name).title,
+            str(len(mine["responses"])),
+            f"{percentile(mine['responses'], 0.5):.0f} / {percentile(mine['responses'], 0.99):.0f} ms",
+            str(mine["errors"]),
+            f"{cost['messages'] / played:.2f} ({cost['messages']} in {cost['turns']} turns; "
+            f"{(cost['messages'] + cost['answers']) / played:.2f})",
+            str(cost["busiest"]),
+            str(cost["rows"]),
+            f"{percentile(lags, 0.5):.0f} / {percentile(lags, 0.99):.0f} ms",
+        ])
+    labels = ["per system:", "  interactions answered:", "  interaction to response p50 / p99:",
+              "  errors (answered after 3 s or not at all):",
+              "  new channel messages per turn (the bot's posts; with public answers to commands too):",
+              "  most writes in any 5 s of one channel (Discord allows 5):",
+              "  most rows of buttons under a message:",
+              "  a turn's end to the next turn's message p50 / p99 (a villain phase is told first):"]
+    return [f"{label} " + " | ".join(row[k] for row in rows) for k, label in enumerate(labels)]
 
 
 async def wait_rested(s, quiet: float = 2.0, timeout: float = 600):
@@ -650,6 +818,8 @@ def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--turns", type=int, default=20, help="commands per game after the start")
+    ap.add_argument("--mix", type=parse_mix, default=[("babg", 1)], metavar="SYSTEMS=SHARES",
+                    help="the systems the games play and their shares, e.g. babg:ravenloft=1:1 (default: babg)")
     ap.add_argument("--map", choices=("turn", "round", "request"),
                     help="the games' map setting (/game new map:); the default draws a map after every turn")
     ap.add_argument("--think", type=float, default=3.0,

@@ -25,6 +25,7 @@ class Delivery:
     said: list[str] = field(default_factory=list)            # what happened (the public lines but the last)
     tail: str = ""                                           # who acts now: the prompt or reminder line
     opening: int = 0                                         # where in `said` a new turn's first line is
+    steps: list[int] = field(default_factory=list)           # a reveal of what closes a turn: said[:k] for each k
 
 
 def route(events: list[dict], state: dict | None = None, speak=None) -> tuple[list[str], dict[str, list[str]]]:

@@ -235,18 +235,24 @@ class TurnPosts:
                 if post.flush is None or post.flush.done():
                     post.flush = asyncio.create_task(self._flush_later(game.channel_id, post))
             else:
+                reveal = None
                 if post is not None:
                     # what closes the turn (its end, the haunt roll) stays in its message; the next turn's
                     # message begins with that turn's first line, so no line sits under another turn's header
                     cut = opening if outcome.turn_changed else 0
-                    post.lines += lines[:cut]
+                    closing = lines[:cut]
                     lines = lines[cut:]
                     self.drop(game.channel_id)
+                    if d.steps and cut:  # told as it ran, in the turn's message, before the next turn's
+                        ends = [k + (1 if extra else 0) for k in d.steps]
+                        reveal = self._reveal(post, closing, [k for k in ends if 0 < k < cut] + [cut])
+                    else:
+                        post.lines += closing
                 try:
-                    await self._open(interaction, outcome, channel, d, lines, tail, view)
+                    await self._open(interaction, outcome, channel, d, lines, tail, view, first=reveal)
                 finally:
-                    if post is not None:  # after the new message: it goes first when the channel is at its limit
-                        self.close_later(post)
+                    if post is not None and reveal is None:  # after the new message: it goes first when the
+                        self.close_later(post)                # channel is at its limit
         if over:  # everything that was hidden, for everyone (the system's story)
             for part in messages.chunks(face.story(state)):
                 async with bot.pace.write(game.channel_id):
@@ -259,15 +265,24 @@ class TurnPosts:
         elif outcome.turn_changed and face.new_round(before, state):
             bot.summary_due(game)
 
-    async def _open(self, interaction, outcome, channel, d, lines: list[str], tail: str, view):
+    async def _open(self, interaction, outcome, channel, d, lines: list[str], tail: str, view, first=None):
         """The next turn's message (or a question for someone else, the
-        reveal, the end), with the map when it is due, pinging who must act."""
+        reveal, the end), with the map when it is due, pinging who must act.
+        `first`: the reveal of the turn before (`_reveal`), shown while the map is drawn."""
         bot, game, state = self.bot, outcome.game, outcome.state
         face = bot.face_of(bot.service.system(game))
         due = face.map_due(outcome.before, state)
         whole = state["phase"] != outcome.before["phase"]  # the haunt's start and the end show the whole city
-        picture = await bot.map_file(state, interaction, wait=TURN_MAP_WAIT, whole=whole,
-                                     system=game.system) if due else None
+        lead = self.spacing() * len(d.steps) if first is not None else 0.0
+        drawing = asyncio.ensure_future(bot.map_file(state, interaction, wait=TURN_MAP_WAIT + lead, whole=whole,
+                                                     system=game.system)) if due else None
+        try:
+            if first is not None:
+                await first
+            picture = await drawing if drawing is not None else None
+        finally:
+            if drawing is not None and not drawing.done():
+                drawing.cancel()
         body = messages.turn_text(lines, tail + ("\n" + messages.MAP_LATER if due and picture is None else ""))
         kwargs = {"view": view, "allowed_mentions": controls.pinging(d.ping)}
         try:
@@ -285,6 +300,31 @@ class TurnPosts:
                                                    tail, view, shown=len(lines), seq=outcome.seq, row=game)
             bot.remember_buttons(game, sent)
             await self.remember(game, sent.id)
+
+    def spacing(self) -> float:
+        """Seconds between the edits of a reveal: the channel's pace spread evenly."""
+        return self.bot.pace.per / self.bot.pace.writes
+
+    async def _reveal(self, post: TurnPost, closing: list[str], ends: list[int]):
+        """What closes a turn (a phase the game plays by itself) told as it
+        runs: the turn's message, without its buttons, shows closing[:k] for
+        each k in turn, no faster than the channel's pace allows on average
+        (one edit a second at Discord's) and each edit within that pace."""
+        base = list(post.lines)
+        for i, k in enumerate(ends):
+            if i:
+                await asyncio.sleep(self.spacing())
+            post.lines = base + closing[:k]
+            try:
+                async with self.bot.pace.write(post.channel.id):
+                    await edit(self.bot, post.channel.id, post.message_id, messages.turn_text(post.lines, ""),
+                               view=None)
+            except discord.HTTPException as e:
+                log.info("turn message not revealed in %s: %s", post.channel.id, e)
+            except Exception:  # noqa: BLE001 - as in _close
+                if not self.bot.is_closed():
+                    raise
+                return
 
     async def _close(self, post: TurnPost):
         """A superseded turn message keeps what happened, without buttons."""

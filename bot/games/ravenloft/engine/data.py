@@ -65,7 +65,17 @@ def _int(v, default=0):
         return default
 
 
+_SLUGS: dict = {}  # the rules compare the same few names over and over
+
+
 def slug(text) -> str:
+    if type(text) is str:
+        got = _SLUGS.get(text)
+        if got is None:
+            if len(_SLUGS) > 20000:
+                _SLUGS.clear()
+            got = _SLUGS[text] = "".join(ch for ch in text.lower() if ch.isalnum())
+        return got
     return "".join(ch for ch in str(text).lower() if ch.isalnum())
 
 
@@ -248,6 +258,7 @@ def treasure_deck(content) -> list:
 
 # ------------------------------------------------------------------ adventures
 
+@_memo
 def adventure_record(content, number):
     """The adventure by its book number, or by id (our own adventures have no number)."""
     advs = table(content, "adventures")

@@ -16,6 +16,12 @@ from . import combat, data, experience, explore, geometry, heroes, levels, pendi
 from .rulesets import active
 from .state import Ctx, clockwise_from, discard, draw, hero_pids
 
+RULES: dict = {}  # special step name -> fn(ctx, pid, card): the card's own rule (encounter_rules.py fills it)
+OWN_ATTACK: set = set()  # special step names whose rule rolls the card's attack itself (a rider on each hit)
+WAIT = "wait"  # a rule's answer when it asked a question: the card's later steps wait on the answer
+ENVIRONMENTS = ("bat_swarm", "blood_fog", "crippling_miasma", "music_of_the_damned", "haunted_mists",
+                "cackling_skull", "deadly_shadows", "spirit_of_doom")  # read where they apply
+
 
 def draw_and_play(ctx: Ctx, pid: str, allow_cancel: bool = True):
     """Draw one encounter card for `pid`; it may wait on the cancel question."""
@@ -103,7 +109,7 @@ def play(ctx: Ctx, pid: str, card: str):
         ctx.say("trap", f"The {e['name']} marker goes on tile {t}; the card joins {heroes.name(ctx, pid)}'s monster "
                         f"cards.", card=card, tile=t)
         return
-    if e["attack"]:
+    if e["attack"] and not any(data.g(st, "name") in OWN_ATTACK for st in e["steps"]):
         for target in _heroes_hit(ctx, pid, e["attack"]["target"], heroes.tile(ctx, pid)):
             for _ in range(e["attack"]["rolls"]):
                 combat.monster_attack(ctx, e["name"], dict(e["attack"], condition=_first(e["attack"]["conditions"])),
@@ -164,6 +170,8 @@ def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None):
                     discard(ctx, "treasure", gone)
                     ctx.say("encounter", f"{e['name']}: {heroes.name(ctx, p)} loses "
                                          f"{data.treasure(ctx.content, gone)['name']}.")
+                    if heroes.environment_is(ctx, "Spirit of Doom"):
+                        heroes.hurt(ctx, p, 1, "Spirit of Doom")
         elif do == "flip_power":
             up = bool(data.g(st, "up", False))
             for p in targets:
@@ -180,7 +188,8 @@ def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None):
                         run_steps(ctx, pid, e, list(data.g(b, "then", ())),
                                   who_override=p if data.g(st, "each_hero", False) else None)
         elif do == "special":
-            special(ctx, pid, e, data.g(st, "name", ""))
+            if special(ctx, pid, e, data.g(st, "name", "")) == WAIT:
+                return  # the rule asked a question: its answer carries out the steps after this one
 
 
 def flip_power(ctx: Ctx, pid: str, up: bool, source: str):
@@ -241,6 +250,7 @@ def bottom_tile(ctx: Ctx, pid: str, edge, monsters: int, move_hero: bool, name: 
 
 
 def special(ctx: Ctx, pid: str, e: dict, word: str):
+    """The card's own rule by its step name; WAIT when it asked a question first."""
     t = ctx.s["turn"]
     if word == "frenzy":
         t["frenzy"] = True
@@ -261,11 +271,12 @@ def special(ctx: Ctx, pid: str, e: dict, word: str):
         new = bottom_tile(ctx, pid, nearest_edge(ctx, heroes.tile(ctx, pid)), 1, True, e["name"])
         if new:
             t["no_encounter_tiles"] = t.get("no_encounter_tiles", []) + [new]
-    elif word in ("bat_swarm", "blood_fog", "crippling_miasma", "music_of_the_damned", "haunted_mists",
-                  "cackling_skull", "deadly_shadows", "spirit_of_doom"):
-        return  # environments: their rule is read where it applies
-    else:
-        ctx.say("encounter", f"{e['name']}: the table carries out this card's rule by hand.")
+    elif word in RULES:
+        return RULES[word](ctx, pid, e)
+    elif word not in ENVIRONMENTS:
+        # every card of the box has its rule (tests/test_ravenloft_encounters.py); only new data lands here
+        ctx.say("encounter", f"{e['name']}: the engine knows no rule named {word!r}; the card does nothing.")
+    return None
 
 
 def trap_acts(ctx: Ctx, pid: str, card: str):
@@ -283,9 +294,8 @@ def trap_acts(ctx: Ctx, pid: str, card: str):
         for target in _heroes_hit(ctx, pid, e["attack"]["target"], marker["tile"]):
             combat.monster_attack(ctx, f"The {e['name']}", dict(e["attack"], condition=_first(e["attack"]["conditions"])),
                                   target)
-    others = [s for s in e["steps"] if data.g(s, "do") != "special"]
-    if others:
-        run_steps(ctx, pid, e, others)
+    if e["steps"]:
+        run_steps(ctx, pid, e, e["steps"])
 
 
 def disable(ctx: Ctx, pid: str, marker: dict) -> dict:

@@ -27,8 +27,8 @@ Options of `new_game`: adventure (a number, or an id for our own), surges (1, 2,
 from bot.kit.errors import IllegalAction
 from bot.kit.rng import seeded
 
-from . import (combat, data, encounters, explore, geometry, heroes, items, levels, pending, powers, setup, treasure,
-               turns, undo)
+from . import (combat, data, encounter_rules, encounters, explore, geometry, heroes, items, levels, pending, powers,
+               setup, treasure, turns, undo)
 from . import adventures  # noqa: F401  (registers the adventures' rule sets)
 from .rulesets import active
 from .state import Ctx, copy, empty_state, hero_pids
@@ -420,6 +420,8 @@ class Engine:
             explore.answer_stealth(ctx, q, choice)
         elif kind == "music":
             explore.answer_music(ctx, q, choice)
+        elif kind == "encounter":
+            encounter_rules.answer(ctx, q, choice)
         t = ctx.s["turn"]
         if not pending.waiting(ctx.s) and t and t["phase"] in ("exploration", "villain") and not turns.over(ctx):
             turns.run_villain_phase(ctx)

@@ -19,14 +19,26 @@ def name(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+_PARSED: dict = {}  # square name -> (x, y): the rules ask the same few names very often
+
+
 def parse(text) -> tuple:
     """(x, y) from "x,y" (spaces allowed); ValueError when it is not a square's name."""
-    if not isinstance(text, str):
+    if type(text) is str:
+        got = _PARSED.get(text)
+        if got is not None:
+            return got
+    elif not isinstance(text, str):
         raise ValueError("a square is written x,y")
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2:
         raise ValueError("a square is written x,y")
-    return int(parts[0]), int(parts[1])
+    got = int(parts[0]), int(parts[1])
+    if type(text) is str:
+        if len(_PARSED) > 50000:
+            _PARSED.clear()
+        _PARSED[text] = got
+    return got
 
 
 def tile_of(x: int, y: int) -> tuple:
@@ -37,9 +49,19 @@ def tile_key(tx: int, ty: int) -> str:
     return f"{tx},{ty}"
 
 
+_TILE_AT: dict = {}
+
+
 def tile_at_square(sq: str) -> str:
-    x, y = parse(sq)
-    return tile_key(*tile_of(x, y))
+    got = _TILE_AT.get(sq) if type(sq) is str else None
+    if got is None:
+        x, y = parse(sq)
+        got = f"{x // 4},{y // 4}"
+        if type(sq) is str:
+            if len(_TILE_AT) > 50000:
+                _TILE_AT.clear()
+            _TILE_AT[sq] = got
+    return got
 
 
 def rotate(grid: list, turns: int) -> list:
@@ -62,16 +84,17 @@ def placed(state: dict) -> dict:
 
 def char(state: dict, x: int, y: int):
     """What the square holds: '#', '.', 'B', 'S', or None where no tile lies."""
-    t = placed(state).get(tile_key(*tile_of(x, y)))
+    tx, ty = x // 4, y // 4
+    t = state["tiles"]["placed"].get(f"{tx},{ty}")
     if t is None:
         return None
-    tx, ty = tile_of(x, y)
     return t["grid"][3 - (y - 4 * ty)][x - 4 * tx]
 
 
 def is_floor(state: dict, x: int, y: int) -> bool:
-    c = char(state, x, y)
-    return c is not None and c != "#"
+    tx, ty = x // 4, y // 4
+    t = state["tiles"]["placed"].get(f"{tx},{ty}")
+    return t is not None and t["grid"][3 - (y - 4 * ty)][x - 4 * tx] != "#"
 
 
 def tile_squares(tx: int, ty: int) -> list:
@@ -80,15 +103,25 @@ def tile_squares(tx: int, ty: int) -> list:
 
 
 def floor_squares(state: dict, tkey: str) -> list:
+    """The tile's floor squares in tile_squares' order."""
     tx, ty = parse(tkey)
-    return [(x, y) for x, y in tile_squares(tx, ty) if is_floor(state, x, y)]
+    t = state["tiles"]["placed"].get(f"{tx},{ty}")
+    if t is None:
+        return []
+    grid = t["grid"]
+    return [(4 * tx + c, 4 * ty + 3 - r) for r in range(4) for c in range(4) if grid[r][c] != "#"]
 
 
 def bone_pile(state: dict, tkey: str):
     tx, ty = parse(tkey)
-    for x, y in tile_squares(tx, ty):
-        if char(state, x, y) == "B":
-            return x, y
+    t = state["tiles"]["placed"].get(f"{tx},{ty}")
+    if t is None:
+        return None
+    grid = t["grid"]
+    for r in range(4):
+        c = grid[r].find("B", 0, 4)
+        if c >= 0:
+            return 4 * tx + c, 4 * ty + 3 - r
     return None
 
 
@@ -161,21 +194,60 @@ def connected(state: dict, a: str, b: str) -> bool:
     return False
 
 
-_LINKS: dict = {}
+_LAYOUTS: dict = {}
+
+
+def _layout(state: dict) -> dict:
+    """What the dungeon as laid gives, kept per layout (the same tiles, turned the same way, join the
+    same way): `links` tile -> the tiles it joins; `floor` the set of its floor squares; `dist`
+    tile_distances' answers by their starts; `steps` square -> the squares one step leads to."""
+    pl = state["tiles"]["placed"]
+    key = tuple(sorted((k, tuple(t["grid"]), tuple(t.get("exits", ()))) for k, t in pl.items()))
+    got = _LAYOUTS.get(key)
+    if got is None:
+        if len(_LAYOUTS) > 2000:
+            _LAYOUTS.clear()
+        sides = {k: _sides(t) for k, t in pl.items()}
+        links = {}
+        for k, mine in sides.items():
+            links[k] = out = []
+            for d in ORDER:
+                u = neighbour(k, d)
+                theirs = sides.get(u)
+                # connected(): both edges open and a pair of facing floor squares along the joint
+                if theirs is not None and mine[d][0] and theirs[OPPOSITE[d]][0] and mine[d][1] & theirs[OPPOSITE[d]][1]:
+                    out.append(u)
+        floor = set()
+        for k in pl:
+            floor.update(floor_squares(state, k))
+        got = _LAYOUTS[key] = {"links": links, "floor": frozenset(floor), "dist": {}, "steps": {}}
+    return got
+
+
+_SIDES: dict = {}
+
+
+def _sides(t: dict) -> dict:
+    """Direction -> (the edge is open, its floor squares as bits in edge_squares' order) for a placed
+    tile, as edge_open and connected read it."""
+    key = (tuple(t["grid"]), tuple(t["exits"]) if "exits" in t else None)
+    got = _SIDES.get(key)
+    if got is None:
+        g = t["grid"]
+        edges = {"N": [g[0][i] for i in range(4)], "S": [g[3][i] for i in range(4)],
+                 "E": [g[3 - i][3] for i in range(4)], "W": [g[3 - i][0] for i in range(4)]}
+        got = {}
+        for d, chars in edges.items():
+            mask = sum(1 << i for i, c in enumerate(chars) if c != "#")
+            got[d] = (d in t["exits"] if "exits" in t else mask != 0, mask)
+        if len(_SIDES) > 20000:
+            _SIDES.clear()
+        _SIDES[key] = got
+    return got
 
 
 def _links(state: dict) -> dict:
-    """Tile -> the tiles it joins, for the dungeon as laid (kept per layout: the same tiles, turned the
-    same way, join the same way)."""
-    pl = placed(state)
-    key = tuple(sorted((k, tuple(t["grid"]), tuple(t.get("exits", ()))) for k, t in pl.items()))
-    got = _LINKS.get(key)
-    if got is None:
-        if len(_LINKS) > 20000:
-            _LINKS.clear()
-        got = {k: [neighbour(k, d) for d in ORDER if connected(state, k, neighbour(k, d))] for k in pl}
-        _LINKS[key] = got
-    return got
+    return _layout(state)["links"]
 
 
 def linked_tiles(state: dict, tkey: str) -> list:
@@ -184,18 +256,24 @@ def linked_tiles(state: dict, tkey: str) -> list:
 
 def tile_distances(state: dict, starts) -> dict:
     """Tile -> the fewest tile steps from any of `starts` (orthogonal, through open joints only)."""
-    dist = {s: 0 for s in starts if s in placed(state)}
-    frontier = list(dist)
-    links = _links(state)
-    while frontier:
-        nxt = []
-        for t in frontier:
-            for u in links.get(t, ()):
-                if u not in dist:
-                    dist[u] = dist[t] + 1
-                    nxt.append(u)
-        frontier = nxt
-    return dist
+    lay = _layout(state)
+    starts = tuple(starts)
+    got = lay["dist"].get(starts)
+    if got is None:
+        pl = state["tiles"]["placed"]
+        dist = {s: 0 for s in starts if s in pl}
+        frontier = list(dist)
+        links = lay["links"]
+        while frontier:
+            nxt = []
+            for t in frontier:
+                for u in links.get(t, ()):
+                    if u not in dist:
+                        dist[u] = dist[t] + 1
+                        nxt.append(u)
+            frontier = nxt
+        got = lay["dist"][starts] = dist
+    return dict(got)
 
 
 def tile_distance(state: dict, a_tiles, b_tiles):
@@ -225,33 +303,57 @@ def square_distance(a: tuple, b: tuple) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def _steps(lay: dict, sq: tuple) -> tuple:
+    """The squares one step from `sq` leads to in the layout, in KING order (step_ok's rule)."""
+    got = lay["steps"].get(sq)
+    if got is None:
+        floor = lay["floor"]
+        x, y = sq
+        out = []
+        for dx, dy in KING:
+            n = (x + dx, y + dy)
+            if n not in floor:
+                continue
+            if dx and dy and (x + dx, y) not in floor and (x, y + dy) not in floor:
+                continue  # a diagonal step may not slip between two walls
+            out.append(n)
+        got = lay["steps"][sq] = tuple(out)
+    return got
+
+
+def _search(state: dict, start: tuple, budget: int, blocked: set, named: bool) -> dict:
+    """Breadth first from `start`, neighbours in KING order: square -> (steps, path after the start),
+    the path of square names when `named`."""
+    lay = _layout(state)
+    known = lay["steps"]
+    best = {start: (0, [])}
+    frontier = [start]
+    for step in range(1, budget + 1):
+        nxt = []
+        for sq in frontier:
+            path = best[sq][1]
+            steps = known.get(sq)
+            if steps is None:
+                steps = _steps(lay, sq)
+            for n in steps:
+                if n in best or n in blocked:
+                    continue
+                best[n] = (step, path + [f"{n[0]},{n[1]}" if named else n])
+                nxt.append(n)
+        frontier = nxt
+    return best
+
+
 def reachable(state: dict, start: tuple, budget: int, blocked: set, passable: set) -> dict:
     """Squares reachable from `start` in at most `budget` steps -> (steps, path as a list of squares
     after the start). `blocked` squares cannot be entered (monsters); `passable` ones may be crossed
     but not ended on (other heroes). Breadth first with neighbours in a fixed order, so the paths are
     the same on every run."""
-    tiles, floor = placed(state), {}
-
-    def is_open(x: int, y: int) -> bool:  # is_floor, remembered for this search (it asks each square often)
-        v = floor.get((x, y))
-        if v is None:
-            tx, ty = x // 4, y // 4
-            t = tiles.get(f"{tx},{ty}")
-            v = floor[x, y] = t is not None and t["grid"][3 - (y - 4 * ty)][x - 4 * tx] != "#"
-        return v
-
-    best = {start: (0, [])}
-    frontier = [start]
-    for step in range(1, budget + 1):
-        nxt = []
-        for (x, y) in frontier:
-            for dx, dy in KING:
-                nx, ny = n = (x + dx, y + dy)
-                if n in best or n in blocked or not is_open(nx, ny):
-                    continue
-                if dx and dy and not is_open(nx, y) and not is_open(x, ny):
-                    continue  # (step_ok: a diagonal step may not slip between two walls)
-                best[n] = (step, best[(x, y)][1] + [n])
-                nxt.append(n)
-        frontier = nxt
+    best = _search(state, start, budget, blocked, False)
     return {sq: v for sq, v in best.items() if sq != start and sq not in passable}
+
+
+def reachable_names(state: dict, start: tuple, budget: int, blocked: set, passable: set) -> dict:
+    """reachable() by square names: "x,y" -> the path's square names."""
+    best = _search(state, start, budget, blocked, True)
+    return {f"{sq[0]},{sq[1]}": path for sq, (_, path) in best.items() if sq != start and sq not in passable}

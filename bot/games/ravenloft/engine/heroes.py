@@ -75,10 +75,16 @@ def item_bonus(ctx: Ctx, pid: str, kind: str, fig=None) -> int:
     everyone within 1 tile): one attack and one defence item count at most."""
     best = 0
     mine = tile(ctx, pid)
-    near = geometry.tile_distances(ctx.s, [mine]) if mine else {}
+    near = None  # the tile distances, found only when another hero's item may help
     for q in hero_pids(ctx.s):
-        if q != pid and not (on_map(ctx, q) and near.get(tile(ctx, q), 99) <= 1):
-            continue
+        if q != pid:
+            if not on_map(ctx, q) or not any(b["stat"] == kind and b["who"] == "within_1_tile"
+                                             for t in _items(ctx, q) for b in t["bonuses"]):
+                continue
+            if near is None:
+                near = geometry.tile_distances(ctx.s, [mine]) if mine else {}
+            if near.get(tile(ctx, q), 99) > 1:
+                continue
         for t in _items(ctx, q):
             for b in t["bonuses"]:
                 if b["stat"] != kind or (q != pid and b["who"] != "within_1_tile"):
@@ -240,5 +246,4 @@ def moves_from(ctx: Ctx, pid: str, budget: int) -> dict:
     start = xy(ctx, pid)
     blocked = {geometry.parse(s) for s in figure_squares(ctx)}
     passable = {geometry.parse(s) for s in hero_squares(ctx, pid)}
-    got = geometry.reachable(ctx.s, start, budget, blocked, passable)
-    return {geometry.name(*sq): [geometry.name(*p) for p in path] for sq, (_, path) in got.items()}
+    return geometry.reachable_names(ctx.s, start, budget, blocked, passable)

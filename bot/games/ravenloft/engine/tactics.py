@@ -32,24 +32,24 @@ def distances(ctx: Ctx, fig: dict) -> dict:
     return out
 
 
-def holds(ctx: Ctx, fig: dict, word: str, line) -> tuple:
-    """(True or False, the heroes the condition speaks of or None)."""
-    ds = distances(ctx, fig)
+def holds(ctx: Ctx, fig: dict, word: str, line, ds=None) -> tuple:
+    """(True or False, the heroes the condition speaks of or None). `ds`: distances(ctx, fig) when
+    already found for this very state."""
     if word == "otherwise" or not word:
         return True, None
     if word == "hero_adjacent":
-        hs = [p for p in ds if combat.adjacent_to_hero(ctx, fig, p)]
+        hs = [p for p in (hero_order(ctx) if ds is None else ds) if combat.adjacent_to_hero(ctx, fig, p)]
         return bool(hs), hs
-    if word == "hero_on_tile":
-        hs = [p for p, (t, _) in ds.items() if t == 0]
-        return bool(hs), hs
-    if word == "hero_within":
+    if word in ("hero_on_tile", "hero_within", "heroes_within"):
+        if ds is None:
+            ds = distances(ctx, fig)
+        if word == "hero_on_tile":
+            hs = [p for p, (t, _) in ds.items() if t == 0]
+            return bool(hs), hs
         n = data._int(_g(line, "within", 1))
         hs = [p for p, (t, _) in ds.items() if t is not None and t <= n]
-        return bool(hs), hs
-    if word == "heroes_within":
-        n = data._int(_g(line, "within", 1))
-        hs = [p for p, (t, _) in ds.items() if t is not None and t <= n]
+        if word == "hero_within":
+            return bool(hs), hs
         return len(hs) >= data._int(_g(line, "count", 2)), hs
     if word == "hp_at_most":
         return fig["hp"] <= data._int(_g(line, "hp", 0)), None
@@ -62,12 +62,13 @@ def holds(ctx: Ctx, fig: dict, word: str, line) -> tuple:
     return False, None
 
 
-def focus_hero(ctx: Ctx, fig: dict, word, among):
-    ds = distances(ctx, fig)
+def focus_hero(ctx: Ctx, fig: dict, word, among, ds=None):
+    if ds is None:
+        ds = distances(ctx, fig)
     cands = [p for p in (among if among else list(ds)) if p in ds]
     if not cands:
         return None
-    order = {p: i for i, p in enumerate(hero_order(ctx))}
+    order = {p: i for i, p in enumerate(ds)}  # ds holds the heroes in hero_order
 
     def near(p):
         t, sq = ds[p]
@@ -93,26 +94,27 @@ def activate(ctx: Ctx, fid: str) -> bool:
     if not heroes.standing_heroes(ctx):
         return False
     lines = data.monster(ctx.content, fig["monster"])["tactics"]
+    ds = distances(ctx, fig)  # found once: nothing moves while the lines are read
     for line in lines:
-        ok, among = holds(ctx, fig, _g(line, "condition", "otherwise"), line)
+        ok, among = holds(ctx, fig, _g(line, "condition", "otherwise"), line, ds)
         second = _g(line, "and_condition", "")
         if ok and second:
-            ok2, among2 = holds(ctx, fig, second, line)
+            ok2, among2 = holds(ctx, fig, second, line, ds)
             ok = ok2
             if among2 is not None:
                 among = [p for p in (among or among2) if p in among2]
         if ok:
             before = combat.fig_tiles(fig)
-            run(ctx, fig, line, among)
+            run(ctx, fig, line, among, ds)
             if fig["id"] in ctx.s["figures"]:
                 items.glyph_check(ctx, fig, before)
             return True
     return False
 
 
-def run(ctx: Ctx, fig: dict, line, among):
+def run(ctx: Ctx, fig: dict, line, among, ds=None):
     action = _g(line, "action")
-    focus = focus_hero(ctx, fig, _g(line, "focus", "closest"), among)
+    focus = focus_hero(ctx, fig, _g(line, "focus", "closest"), among, ds)
     m = data.monster(ctx.content, fig["monster"])
     atk = m["attacks"].get(_g(line, "attack", "")) if _g(line, "attack") else None
     if action == "attack":

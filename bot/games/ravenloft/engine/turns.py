@@ -7,7 +7,7 @@ draws an encounter card when no tile was laid in the exploration phase or the ne
 triangle (a tile laid by a card's own rule never calls for one), then activates the villains, then
 the player's monster and trap cards in order. It runs by itself up to a question it must ask."""
 
-from . import data, encounters, explore, geometry, heroes, pending, treasure, villain
+from . import data, encounter_rules, encounters, explore, geometry, heroes, pending, treasure, villain
 from .rulesets import active
 from .state import Ctx, hero_pids
 
@@ -65,6 +65,8 @@ def begin_turn(ctx: Ctx, pid: str):
     if p.get("escaped"):
         start_villain_phase(ctx, pid)
         return
+    if p.get("away"):
+        encounter_rules.come_back(ctx, pid)  # King Tomescu's Portal: back at the start of the hero phase
     active(s).turn_started(ctx, pid)
     if over(ctx):
         return
@@ -181,7 +183,9 @@ def run_villain_phase(ctx: Ctx):
             if t["vi"] < len(vs):
                 fid = vs[t["vi"]]
                 t["vi"] += 1
+                start = len(ctx.events)
                 villain.activate_villain(ctx, fid)
+                _activated(ctx, start, fid)
                 continue
             t["step"] = "cards"
         if t["step"] == "cards":
@@ -189,7 +193,9 @@ def run_villain_phase(ctx: Ctx):
             if t["ci"] < len(cards) and heroes.standing_heroes(ctx):
                 entry = cards[t["ci"]]
                 t["ci"] += 1
+                start = len(ctx.events)
                 villain.activate_card(ctx, pid, entry)
+                _activated(ctx, start, entry["card"])
                 continue
             t["step"] = "done"
         if t["step"] == "done":
@@ -197,6 +203,13 @@ def run_villain_phase(ctx: Ctx):
             return
         if t["step"] == "hero":
             return
+
+
+def _activated(ctx: Ctx, start: int, source: str):
+    """Marks the events a villain (its figure) or a monster or trap card (the card) brought about in the
+    villain phase with it, so an adapter can tell each activation apart (Discord gives each one line)."""
+    for ev in ctx.events[start:]:
+        ev.setdefault("activation", source)
 
 
 def finish_turn(ctx: Ctx, pid: str):

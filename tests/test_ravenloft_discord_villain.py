@@ -1,0 +1,102 @@
+"""Castle Ravenloft's villain phase on Discord, through the real client against the fake Discord: it comes
+back from the engine all at once inside the hero's End, and the channel sees it as one message (the hero's
+turn message), one line per card in the order they acted, revealed edit by edit within the channel's pace."""
+from bot.discord import turn_posts
+from bot.games.ravenloft.discord import card_name
+from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
+from tests.test_discord_e2e import Table, busiest
+from tests.test_ravenloft_discord import as_command
+
+HEROES = (("ann", "kat"), ("bo", "thorgrim"), ("cy", "immeril"))
+SEED, TURNS = 2, 5  # (a seed whose first turns bring villain phases of up to four cards)
+QUICKER = 20  # Discord's channel pace and the bot's waits, this many times quicker (the players act at once)
+
+
+def channel_messages(t, since: float) -> list:
+    """The messages the bot posted in the game's channel after `since` (not the private answers)."""
+    return [e.message for e in t.s.log if e.kind == "message" and e.at > since and e.message.channel is t.channel
+            and not e.message.ephemeral]
+
+
+def activations(events: list[dict]) -> list[tuple[str, bool]]:
+    """The villain phase's villains and cards in the order they acted, as the engine tells them (each
+    activation's events carry its figure or card): each one, and whether it attacked."""
+    acted: list[list] = []
+    for e in events:
+        if e.get("activation"):
+            if not acted or acted[-1][0] != e["activation"]:
+                acted.append([e["activation"], False])
+            acted[-1][1] |= e["kind"] == "attacked"
+    return [(source, attacked) for source, attacked in acted]
+
+
+def drawn_in(events: list[dict]) -> list[str]:
+    """The encounter cards drawn."""
+    return [e["card"] for e in events if e["kind"] == "encounter" and e.get("card")]
+
+
+def bold(text: str) -> list[str]:
+    """A message's lines that name a card (the villain phase's)."""
+    return [line for line in (text or "").splitlines() if line.startswith("**")]
+
+
+async def test_the_villain_phase_is_one_message_with_a_line_per_card_revealed_within_the_pace(
+        fake_discord, tmp_path, engine, monkeypatch):  # noqa: F811
+    # Castle Ravenloft rulebook: Villain Phase (the encounter card, then each villain, then each monster and
+    # trap card in the order drawn)
+    t = Table(fake_discord, tmp_path)
+    t.pace = (5, 5.0 / QUICKER)
+    monkeypatch.setattr(turn_posts, "QUIET", turn_posts.QUIET / QUICKER)
+    monkeypatch.setattr(turn_posts, "TURN_MAP_WAIT", turn_posts.TURN_MAP_WAIT / QUICKER)  # (pictures aside)
+    await t.start(engine)
+    system = t.bot.service.system_named("ravenloft")
+    await t.slash("ann", "game new", options={"game": "ravenloft", "adventure": "2", "seed": SEED, "builtin": 0})
+    for who, hero in HEROES:
+        await t.slash(who, "game join", options={"hero": hero})
+    await t.slash("ann", "game start")
+    await t.done()
+    since = t.s.log[-1].at
+    first = system.turn_number(await t.state())
+    told, revealed, turn_events = 0, 0, []
+    while system.turn_number(state := await t.state()) < first + TURNS:
+        who = system.actor(state)
+        action = system.builtin_action(state, who, None)
+        after, events = system.apply(state, action)  # what the bot will do with it (the state holds the dice)
+        name, options = as_command(action)
+        await t.slash(t.name_of(who), name, options=options)  # (committed: the next one may go at once)
+        turn_events += events
+        if system.turn_number(after) == system.turn_number(state):
+            continue
+        last = len(drawn_in(events)) + len(activations(events))  # lines the turn's last action brought
+        events, turn_events = turn_events, []  # the turn's, its villain phase's among them
+        acted = activations(events)
+        if not acted:
+            continue
+        await t.done("the villain phase told")
+        held = [entry["card"] for entry in after["players"][who]["cards"]]  # the hero's cards, in the order drawn
+        assert [x for x, _ in acted if x in held] == [x for x in held if x in dict(acted)]
+        # the hero's turn message, which their villain phase closes
+        hero = system.content().heroes[state["players"][who]["hero"]].name
+        ended = next(m for m in reversed(t.s.channel_messages(t.channel)) if f"{hero} ends the hero phase." in m.content)
+        named = bold(ended.content)
+        drawn = [card_name(system.content(), state, after, card) for card in drawn_in(events)]
+        assert [line.split("**")[1] for line in named] == drawn + [card_name(system.content(), state, after, x)
+                                                                   for x, _ in acted], \
+            f"one line per encounter card, then one per villain and card, in the order they acted: {named}"
+        cards = named[len(drawn):]
+        assert all(" vs AC " in line for line, (_, attacked) in zip(cards, acted) if attacked), \
+            "an attack's line says its roll against the AC"
+        assert not ended.components, "the finished turn's message lost its buttons"
+        newest = t.s.channel_messages(t.channel)[-1]
+        assert newest is not ended and not any(line in newest.content for line in cards), \
+            "the villain phase is told in one message, not in the next turn's"
+        if last > 1:  # told as it ran: an earlier version of the message showed some of those lines, not all
+            assert any(len(named) - last < len(bold(v["content"])) < len(named) for v in ended.history), \
+                "revealed edit by edit"
+            revealed += 1
+        told += 1
+    assert told >= 3 and revealed >= 2, "several villain phases were told, some of several lines at once"
+    posted = channel_messages(t, since)
+    assert len(posted) / TURNS <= 1.2, f"{len(posted)} new messages in {TURNS} turns"
+    assert busiest(t, since, 5.0 / QUICKER) <= 5, "no more than 5 writes in any window of the channel's pace"
+    assert max(len(m.components) for m in posted) <= 2, "at most two rows of buttons"
