@@ -25,7 +25,7 @@ What every system gives:
 - its take-back rule: `undo_action` (the action that takes back a seat's last one; the engine's
   `apply` says whether it may);
 - its story at the end (`story`), its line in the server's history (`history_entry`) and its
-  figures for `/stats` (`stats_lines`);
+  figures for `/stats` (`record`, one ended game's fields, and `stats_lines` over those records);
 - its faces: `discord_face` and `table_face`, where a system keeps adapter code of its own (a
   rich turn message, commands no declaration says yet). Each is the dotted name of a module the
   adapter loads, or None for the adapter's plain face built from the declarations alone.
@@ -254,13 +254,21 @@ class GameSystem:
         return []
 
     def history_entry(self, state: dict) -> dict:
-        """The game's line in the server's history: players, how it ended, who won."""
+        """The game's line in the server's history: players, how it ended, who won (and, if the system says
+        its scenario its own way, `scenario`: "adventure Find the Icon of Ravenloft")."""
         seats = state.get("seats", [])
         return {"players": [self.seat_name(state, p) for p in seats], "haunt": None,
                 "winners": [self.seat_name(state, p) for p in (state.get("result") or {}).get("winners", [])],
                 "how": (state.get("result") or {}).get("how", "ended early (/game end)")}
 
+    def record(self, state: dict) -> dict:
+        """An ended game (over, or stopped with /game end) as `stats_lines` counts it: a few plain fields
+        read from its state when /stats asks. By default whether it was played to its end, and its seats."""
+        return {"over": self.phase(state) == "over", "seats": list(state.get("seats", []))}
+
     def stats_lines(self, records: list[dict]) -> list[str]:
+        """This system's figures for /stats, from the server's ended games' `record`s (oldest first), beyond
+        the games played and finished the shared layers count themselves; none by default."""
         return []
 
     def builtin_action(self, state: dict, seat: str, rnd, patience: int = 0) -> dict | None:

@@ -590,10 +590,12 @@ def history_entry(system, game: GameRow) -> dict:
 
 
 def history_lines(entries: list[dict]) -> list[str]:
-    """The history as lines for a channel or a terminal."""
+    """The history as lines for a channel or a terminal: each game's number, date and game, its players,
+    its scenario (an entry's `scenario` as its system says it, else its haunt) and how it ended."""
     if not entries:
         return ["This server has no finished games yet."]
-    return [f"#{e['id']} {e['date']}: {', '.join(e['players'])}; haunt {e['haunt'] or '(not reached)'}; {e['how']}"
+    return [f"#{e['id']} {e['date']}, {e['game']}: {', '.join(e['players'])}; "
+            f"{e.get('scenario') or 'haunt ' + (e['haunt'] or '(not reached)')}; {e['how']}"
             + (f" ({', '.join(e['winners'])})" if e["winners"] else "") + "." for e in entries]
 
 

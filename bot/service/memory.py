@@ -76,8 +76,14 @@ class MemoryStore:
                 h = s.get("haunt") or {}
                 found.append(finished_record(i, s.get("phase"), s.get("seats"), h.get("number"), h.get("traitors"),
                                              s.get("result"),
-                                             {p: v.get("adventurer") for p, v in s.get("players", {}).items()}))
+                                             {p: v.get("adventurer") for p, v in s.get("players", {}).items()},
+                                             system=g.get("system", "babg")))
         return found
+
+    async def ended_states(self, guild_id: str | None, system: str) -> list[dict]:
+        return [g["state"] for _, g in sorted(self.games.items())
+                if g["guild_id"] == guild_id and not g["active"] and g.get("system", "babg") == system
+                and g["state"].get("phase") != "lobby"]
 
     async def game_by_id(self, game_id: int) -> GameRow | None:
         return self._row(game_id) if game_id in self.games else None

@@ -10,6 +10,8 @@ import json
 import pathlib
 from collections import Counter
 
+from bot.games import UnknownSystem
+
 # The balance bench's results (bench/haunt_balance.py writes them), kept in the repository beside the rules.
 BALANCE = pathlib.Path(__file__).resolve().parents[2] / "rules_data" / "haunt_balance.json"
 MOST_PLAYED = 5  # adventurers listed
@@ -20,8 +22,26 @@ async def server_stats(service, guild_id: str | None, player: str | None = None)
 
     {"played", "finished", "haunts": [{"number", "title", "games", "heroes", "traitor", "other",
     "bench": {"games", "heroes", "traitor", "other"} or None}], "adventurers": [(name, games)],
-    "player": {"id", "games", "hero_wins", "traitor_wins", "favourite", "haunts"} or None}"""
-    return tally(service.default.content(), await service.store.finished_records(guild_id), player)
+    "player": {"id", "games", "hero_wins", "traitor_wins", "favourite", "haunts"} or None,
+    "title": the default system's title, "systems": [{"id", "title", "played", "finished", "lines"}]}
+
+    The figures above are the default system's (Baldur's Gate's, read by the store in one query); every
+    other system that has ended games here gives its own lines through the contract: `record` of each
+    ended game's state, then `stats_lines` over those records."""
+    default = service.default
+    records = await service.store.finished_records(guild_id)
+    figures = tally(default.content(), [r for r in records if r.get("system", default.id) == default.id], player)
+    figures["title"], figures["systems"] = default.title, []
+    for system_id in sorted({r["system"] for r in records if r.get("system", default.id) != default.id}):
+        try:
+            system = service.system_named(system_id)
+        except UnknownSystem:  # a system this bot no longer hosts: its games are not counted
+            continue
+        mine = [system.record(state) for state in await service.store.ended_states(guild_id, system_id)]
+        figures["systems"].append({"id": system_id, "title": system.title, "played": len(mine),
+                                   "finished": sum(bool(r.get("over")) for r in mine),
+                                   "lines": system.stats_lines(mine)})
+    return figures
 
 
 def tally(content, records: list[dict], player: str | None = None) -> dict:
@@ -112,11 +132,27 @@ def bench_figures() -> dict[int, dict]:
 
 
 def stats_lines(stats: dict, player_name: str | None = None, limit: int = 12) -> list[str]:
-    """The statistics in a few lines for a channel: the most played haunts
-    (the chart shows them all)."""
-    lines = [f"**This server's games:** {stats['played']} played, {stats['finished']} finished."]
-    if not stats["played"]:
+    """The statistics in a few lines for a channel: every game counted, then the default system's most
+    played haunts (the chart shows them all), adventurers and player; with games of other systems, each
+    system under its title with its own lines (bot.kit.contract's `stats_lines`)."""
+    others = stats.get("systems") or []
+    played = stats["played"] + sum(o["played"] for o in others)
+    finished = stats["finished"] + sum(o["finished"] for o in others)
+    lines = [f"**This server's games:** {played} played, {finished} finished."]
+    if not played:
         lines.append("No game has ended here yet: start one with `/game new`.")
+    if others and stats["played"]:
+        lines.append(f"**{stats['title']}:** {stats['played']} played, {stats['finished']} finished.")
+    lines += default_lines(stats, player_name, limit)
+    for o in others:
+        lines.append(f"**{o['title']}:** {o['played']} played, {o['finished']} finished.")
+        lines += o["lines"]
+    return lines
+
+
+def default_lines(stats: dict, player_name: str | None = None, limit: int = 12) -> list[str]:
+    """The default system's figures (the tally above) beyond its count."""
+    lines = []
     haunts = sorted(stats["haunts"], key=lambda h: (-h["games"], h["number"]))
     if haunts:
         lines.append("**Wins by haunt** (heroes–traitor; in brackets the built-in players' games "

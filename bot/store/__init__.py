@@ -299,10 +299,20 @@ class Store:
         async with self.db.execute(
                 "SELECT id, json_extract(state, '$.phase', '$.seats', '$.haunt.number', '$.haunt.traitors',"
                 " '$.result'), (SELECT json_group_object(key, json_extract(value, '$.adventurer'))"
-                " FROM json_each(state, '$.players')) FROM games WHERE guild_id IS ? AND active = 0 AND json_valid(state)"
-                " AND json_extract(state, '$.phase') != 'lobby' ORDER BY id", (guild_id,)) as cur:
+                " FROM json_each(state, '$.players')), system FROM games WHERE guild_id IS ? AND active = 0"
+                " AND json_valid(state) AND json_extract(state, '$.phase') != 'lobby' ORDER BY id", (guild_id,)) as cur:
             rows = await cur.fetchall()
-        return [finished_record(r[0], *json.loads(r[1]), json.loads(r[2])) for r in rows]
+        return [finished_record(r[0], *json.loads(r[1]), json.loads(r[2]), system=r[3]) for r in rows]
+
+    @serialized
+    async def ended_states(self, guild_id: str | None, system: str) -> list[dict]:
+        """The states of the server's ended games of one system (those `finished_records` lists), oldest
+        first: for a system whose figures its own `record` reads from the whole state."""
+        async with self.db.execute(
+                "SELECT state FROM games WHERE guild_id IS ? AND active = 0 AND system = ? AND json_valid(state)"
+                " AND json_extract(state, '$.phase') != 'lobby' ORDER BY id", (guild_id, system)) as cur:
+            rows = await cur.fetchall()
+        return [jsontext.loads(r[0]) for r in rows]
 
     @serialized
     async def game_by_id(self, game_id: int) -> GameRow | None:
@@ -700,13 +710,15 @@ def _explain(path: str, error: sqlite3.Error) -> str:
 
 
 def finished_record(game_id: int, phase: str, seats: list, haunt: int | None, traitors: list | None,
-                    result: dict | None, adventurers: dict) -> dict:
-    """One ended game for statistics: who sat with which adventurer, the
+                    result: dict | None, adventurers: dict, system: str = "babg") -> dict:
+    """One ended game for statistics: its system, who sat with which adventurer, the
     haunt, and, only for a game played to its end, who the traitors were
-    and how it ended (a game stopped half-way keeps its hidden traitor)."""
+    and how it ended (a game stopped half-way keeps its hidden traitor).
+    (These fields are the default system's; another system's figures come from
+    its own `record` of the state: `ended_states`.)"""
     over = phase == "over"
-    return {"id": game_id, "over": over, "seats": seats or [], "adventurers": adventurers or {}, "haunt": haunt,
-            "traitors": (traitors or []) if over else [], "result": (result or {}) if over else {}}
+    return {"id": game_id, "system": system, "over": over, "seats": seats or [], "adventurers": adventurers or {},
+            "haunt": haunt, "traitors": (traitors or []) if over else [], "result": (result or {}) if over else {}}
 
 
 # What every game state has from its first moment (bot.games.babg.engine.state.new_state) and every action reads, with

@@ -202,12 +202,21 @@ class PostgresStore:
             "SELECT id, s ->> 'phase' AS phase, s -> 'seats' AS seats, s #> '{haunt,number}' AS haunt,"
             " s #> '{haunt,traitors}' AS traitors, s -> 'result' AS result,"
             " (SELECT jsonb_object_agg(key, value -> 'adventurer') FROM jsonb_each(CASE jsonb_typeof(s -> 'players')"
-            "  WHEN 'object' THEN s -> 'players' ELSE '{}' END)) AS adventurers"
-            " FROM (SELECT id, jsonb_or_null(state) AS s FROM games"
+            "  WHEN 'object' THEN s -> 'players' ELSE '{}' END)) AS adventurers, system"
+            " FROM (SELECT id, system, jsonb_or_null(state) AS s FROM games"
             "       WHERE guild_id IS NOT DISTINCT FROM $1 AND active = 0) AS ended"
             " WHERE s ->> 'phase' <> 'lobby' ORDER BY id", guild_id)
         return [finished_record(r["id"], r["phase"], *(_json(r[k]) for k in ("seats", "haunt", "traitors", "result",
-                                                                             "adventurers"))) for r in rows]
+                                                                             "adventurers")), system=r["system"])
+                for r in rows]
+
+    async def ended_states(self, guild_id: str | None, system: str) -> list[dict]:
+        """The states of the server's ended games of one system, oldest first (as Store's)."""
+        rows = await self._fetch(
+            "SELECT state FROM (SELECT id, state, jsonb_or_null(state) AS s FROM games"
+            "       WHERE guild_id IS NOT DISTINCT FROM $1 AND active = 0 AND system = $2) AS ended"
+            " WHERE s IS NOT NULL AND s ->> 'phase' <> 'lobby' ORDER BY id", guild_id, system)
+        return [jsontext.loads(r["state"]) for r in rows]
 
     async def game_by_id(self, game_id: int) -> GameRow | None:
         return await self._game_where("id = $1 AND active >= 0", game_id)

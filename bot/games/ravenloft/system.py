@@ -11,7 +11,7 @@ from bot.kit.contract import Command, EngineSystem, Option, Param
 from bot.kit import replay
 from bot.kit.errors import IllegalAction
 
-from . import autoplay
+from . import autoplay, stats
 from .engine import data, geometry, heroes
 from .engine.content import load_content
 from .engine.game import Engine
@@ -562,16 +562,15 @@ class Ravenloft(EngineSystem):
             out.append("No hero fell.")
         return out
 
+    # --- /history and /stats (bot.games.ravenloft.stats) ---------------------------------
     def history_entry(self, state):
-        c = self.content()
-        rec = data.adventure_record(c, state.get("adventure"))
-        seats = state.get("seats", [])
-        won = (state.get("outcome") or {}).get("result") == "victory"
-        return {"players": [f"{state['players'][p]['name']} ({data.hero(c, state['players'][p]['hero'])['name']})"
-                            for p in seats],
-                "haunt": data.g(rec, "title", str(state.get("adventure"))),
-                "winners": [state["players"][p]["name"] for p in seats] if won else [],
-                "how": (state.get("outcome") or {}).get("text", "ended early (/game end)")}
+        return stats.history_entry(self.content(), state)
+
+    def record(self, state):
+        return stats.record(self.content(), state)
+
+    def stats_lines(self, records):
+        return stats.stats_lines(records)
 
     def builtin_action(self, state, seat, rnd=None, patience=0):
         if patience >= PATIENCE:
