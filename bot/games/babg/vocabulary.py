@@ -718,3 +718,35 @@ def from_select(custom_id: str, value: str) -> ButtonAction | None:
     if not match or not value or ":" in value:
         return None
     return from_custom_id(f"{BUTTON_PREFIX}:{match['game']}:{match['turn']}:{match['question']}:{value}")
+
+
+# --- a turn's controls ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One legal action as the controls under a turn's message can offer it."""
+    action: dict
+    label: str             # its button's or menu option's text
+    custom_id: str | None  # its button (None: it does not fit in one)
+    value: str | None      # its option in a select menu (None: likewise)
+    hint: str              # the slash command that does it, where no control carries it
+
+
+@dataclass(frozen=True)
+class Offers:
+    """A turn's legal actions as controls, and the custom_ids of the message's select menus in order
+    (for the question asked, if one is)."""
+    items: list[Offer]
+    menu_ids: tuple[str, ...]
+
+
+def offers(content, seen: dict, actions: list[dict], game_id: int, menus: int = 1) -> Offers:
+    """The legal actions (the engine's answer) as a turn's controls offer them, in one pass: each
+    worded from `seen`, a view of the game (bot.games.babg.engine.view), never from the state."""
+    turn = turn_number(seen)
+    question = pending_key(seen) if seen.get("pending") else ""
+    items = [Offer(action, describe(action, seen, content),
+                   to_custom_id(action, game_id, turn, question if action["type"] == "decide" else ""),
+                   select_value(action), slash_hint(action, seen, content)) for action in actions]
+    return Offers(items, tuple(to_select_id(game_id, turn, question, n) for n in range(menus)))

@@ -4,7 +4,9 @@ bot.games.babg.vocabulary: the verb and fields, the game, the turn and, for an a
 the question), so it keeps working after a restart; each click reloads the
 game and goes through the same door as a slash command. The buttons offered
 are exactly the engine's legal actions, so a button is never refused for a
-rule; a click from an earlier turn or a finished game is refused privately."""
+rule; a click from an earlier turn or a finished game is refused privately.
+The buttons are posted in the channel, so every word on them comes from the
+view everyone shares (bot.games.babg.engine.view), never from the state."""
 import re
 
 import discord
@@ -14,6 +16,7 @@ from bot.discord.controls import (LABEL, PER_ROW, PER_SELECT, ROWS, Claimed, Con
 
 from bot.games.babg import vocabulary
 from bot.games.babg.engine.legal import across_barrier, actor, legal_actions
+from bot.games.babg.engine.view import view as game_view
 from bot.games.babg.vocabulary import pending_key  # noqa: F401  (the question's fingerprint, for callers and tests)
 
 BUTTON_CHOICES = PER_ROW  # a question with more options than this is asked with select menus
@@ -99,100 +102,104 @@ def turn_controls(content, state: dict, game_id: int,
     the power, the tile's roll, what does not fit) in a "More actions…"
     menu that also shows My sheet and the Map; and the slash commands for a
     legal action neither could carry."""
-    who = actor(state)
-    if who is None or state["phase"] == "over" or who in played and (state.get("haunt") or {}).get("started", True):
+    seen = game_view(state)  # posted in the channel: every word from what everyone there may see
+    who = actor(seen)
+    if who is None or seen["phase"] == "over" or who in played and (seen.get("haunt") or {}).get("started", True):
         return None, []  # (a seat the bot plays needs no buttons; in the haunt's reading time Ready is anyone's)
-    actions = legal_actions(content, state)
-    turn = vocabulary.turn_number(state)
-    question = pending_key(state) if state["pending"] else ""
+    # What is legal is the engine's answer, from the whole game (a haunt's moves are tried on a copy of it).
+    return controls(content, seen, legal_actions(content, state), across_barrier(content, state), game_id)
+
+
+def controls(content, seen: dict, actions: list[dict], barred: list[str],
+             game_id: int) -> tuple[discord.ui.View, list[str]]:
+    """The controls for the legal `actions` (and the hint for the foes `barred` from an attack by a
+    barrier), built from `seen`, the view of the game everyone shares: nothing here reads the state."""
+    offered = vocabulary.offers(content, seen, actions, game_id, SELECTS)
     hints: list[str] = []
-
-    def button(action: dict, row: int | None) -> ActionButton | None:
-        custom_id = vocabulary.to_custom_id(action, game_id, turn, question if action["type"] == "decide" else "")
-        if custom_id is None:
-            hints.append(vocabulary.slash_hint(action, state, content))
-            return None
-        style = STYLES.get(action["type"], discord.ButtonStyle.secondary)
-        if action["type"] == "monster" and action.get("op") == "attack":
-            style = discord.ButtonStyle.danger
-        return ActionButton(custom_id, vocabulary.describe(action, state, content), style, row)
-
     view = Controls()
-    fixed = sorted((a for a in actions if a["type"] in LAST), key=lambda a: LAST.index(a["type"]))
-    others = [a for a in actions if a["type"] not in LAST]
-    if state["pending"]:  # a short question: a button for each answer (and Undo), in one row; a long one: menus
-        if len(actions) > BUTTON_CHOICES:
-            return _question_menus(content, state, game_id, others, fixed, view, hints, button)
-        for action in others + fixed:
-            _add(view, button(action, 0))
+    fixed = sorted((o for o in offered.items if o.action["type"] in LAST), key=lambda o: LAST.index(o.action["type"]))
+    others = [o for o in offered.items if o.action["type"] not in LAST]
+    if seen["pending"]:  # a short question: a button for each answer (and Undo), in one row; a long one: menus
+        if len(offered.items) > BUTTON_CHOICES:
+            return _question_menus(offered.menu_ids, others, fixed, view, hints)
+        for offer in others + fixed:
+            _add(view, _button(offer, 0, hints))
         return view, hints
-    for foe in across_barrier(content, state):
-        hints.append(f"no Attack on {state['players'][foe]['name']}, who is across the barrier of the "
-                     f"{content.tiles[state['players'][foe]['tile']].name} (cross it with the tile's roll first)")
-    if any(a["type"] == "ready" for a in actions):
-        for action in others:
-            _add(view, button(action, 0))
+    for foe in barred:
+        hints.append(f"no Attack on {seen['players'][foe]['name']}, who is across the barrier of the "
+                     f"{content.tiles[seen['players'][foe]['tile']].name} (cross it with the tile's roll first)")
+    if any(o.action["type"] == "ready" for o in offered.items):
+        for offer in others:
+            _add(view, _button(offer, 0, hints))
         _add(view, ViewButton("secret", "My secret rules", discord.ButtonStyle.primary, 0))
         return view, hints
-    common = sorted((a for a in others if a["type"] in COMMON), key=lambda a: COMMON.index(a["type"]))
-    rest = sorted((a for a in others if a["type"] not in COMMON), key=_rarity)
+    common = sorted((o for o in others if o.action["type"] in COMMON), key=lambda o: COMMON.index(o.action["type"]))
+    rest = sorted((o for o in others if o.action["type"] not in COMMON), key=_rarity)
     if not rest and len(common) + len(fixed) <= ROWS * PER_ROW - 2:
         # everything fits as buttons: My sheet and Map after them, two rows at most
-        items = [b for b in (button(a, None) for a in common + fixed) if b is not None]
+        items = [b for b in (_button(o, None, hints) for o in common + fixed) if b is not None]
         for n, item in enumerate(items + [ViewButton("sheet", "My sheet"), ViewButton("map", "Map")]):
             _add(view, item, n // PER_ROW)
         return view, hints
     room = PER_ROW - len(fixed)  # one row of buttons, then the menu
-    for action in common[:room] + fixed:
-        _add(view, button(action, 0))
+    for offer in common[:room] + fixed:
+        _add(view, _button(offer, 0, hints))
     options = []
-    for action in common[room:] + rest:
-        value = vocabulary.select_value(action)
-        if value is None or len(options) >= PER_SELECT - len(VIEW_OPTIONS):
-            hints.append(vocabulary.slash_hint(action, state, content))
+    for offer in common[room:] + rest:
+        if offer.value is None or len(options) >= PER_SELECT - len(VIEW_OPTIONS):
+            hints.append(offer.hint)
         else:
-            options.append(_option(vocabulary.describe(action, state, content), value))
+            options.append(_option(offer.label, offer.value))
     options += [discord.SelectOption(label=label, value=value) for value, (_, label) in VIEW_OPTIONS.items()]
-    view.add_item(ActionSelect(vocabulary.to_select_id(game_id, turn, "", 0), options, "More actions…"))
+    view.add_item(ActionSelect(offered.menu_ids[0], options, "More actions…"))
     return view, hints
 
 
-def _rarity(action: dict) -> int:
+def _button(offer: vocabulary.Offer, row: int | None, hints: list[str]) -> ActionButton | None:
+    """The offer's button, or None with its slash command in `hints` when no button can carry it."""
+    if offer.custom_id is None:
+        hints.append(offer.hint)
+        return None
+    kind = offer.action["type"]
+    style = STYLES.get(kind, discord.ButtonStyle.secondary)
+    if kind == "monster" and offer.action.get("op") == "attack":
+        style = discord.ButtonStyle.danger
+    return ActionButton(offer.custom_id, offer.label, style, row)
+
+
+def _rarity(offer: vocabulary.Offer) -> int:
     """Where an action comes in the menu: the tile's roll and the power first, then items, then the rest."""
-    return MENU_ORDER.index(action["type"]) if action["type"] in MENU_ORDER else len(MENU_ORDER)
+    kind = offer.action["type"]
+    return MENU_ORDER.index(kind) if kind in MENU_ORDER else len(MENU_ORDER)
 
 
-def _question_menus(content, state: dict, game_id: int, actions: list[dict], fixed: list[dict],
-                    view: discord.ui.View, hints: list[str], button) -> tuple[discord.ui.View, list[str]]:
+def _question_menus(menu_ids: tuple[str, ...], offers: list[vocabulary.Offer], fixed: list[vocabulary.Offer],
+                    view: discord.ui.View, hints: list[str]) -> tuple[discord.ui.View, list[str]]:
     """A question with many options: a select menu of up to 25 options, then
     a row with Undo (when open), Map and My sheet; past 25, two menus (50
     options), /choose for the rest and /map, /sheet for those buttons. An
     option a menu cannot carry is left to /choose."""
-    turn = vocabulary.turn_number(state)
-    question = pending_key(state)
-    room = PER_SELECT if len(actions) <= PER_SELECT else PER_SELECT * SELECTS
+    room = PER_SELECT if len(offers) <= PER_SELECT else PER_SELECT * SELECTS
     options, left = [], []
-    for i, action in enumerate(actions):
-        value = vocabulary.select_value(action)
-        if value is None or len(options) >= room:
+    for i, offer in enumerate(offers):
+        if offer.value is None or len(options) >= room:
             left.append(i + 1)
         else:
-            options.append((i + 1, _option(vocabulary.describe(action, state, content), value)))
+            options.append((i + 1, _option(offer.label, offer.value)))
     menus = [options[start:start + PER_SELECT] for start in range(0, len(options), PER_SELECT)]
     for n, menu in enumerate(menus):
         first, last = menu[0][0], menu[-1][0]
         placeholder = "Choose your answer" if len(menus) == 1 else f"Choose: options {first} to {last}"
-        view.add_item(ActionSelect(vocabulary.to_select_id(game_id, turn, question, n), [o for _, o in menu],
-                                   placeholder))
+        view.add_item(ActionSelect(menu_ids[n], [o for _, o in menu], placeholder))
     if left:  # (every answer fits an option: only options past the menus are left)
         hints.append(f"/choose option:{left[0]}" + (f" to {left[-1]}" if len(left) > 1 else ""))
     if len(menus) < ROWS:  # the row after the menu
-        for action in fixed:
-            _add(view, button(action, None))
+        for offer in fixed:
+            _add(view, _button(offer, None, hints))
         view.add_item(ViewButton("map", "Map"))
         view.add_item(ViewButton("sheet", "My sheet"))
     else:
-        hints += [vocabulary.slash_hint(action, state, content) for action in fixed]
+        hints += [offer.hint for offer in fixed]
     return view, hints
 
 
