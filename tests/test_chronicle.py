@@ -240,6 +240,30 @@ def test_fates_winners_ending_and_first_found_tiles():
     json.loads(json.dumps(c3))  # plain JSON
 
 
+def test_a_fate_names_the_killing_seat_by_its_family_member():
+    # Betrayal Legacy rulebook L300: a fate such as "Died near a well from poison", here who did it, by name
+    c = campaign()
+    opts = ch.chapter_options(c, 5, book=BOOK, members={"bo": {"first_name": "Mira", "age": 34}})
+    state, events = final_state(opts, opts["chosen_haunt"], traitors=("bo",), dead=("ann", "cy"))
+    deaths = state["chronicle"]["deaths"]
+    deaths[0].update(killer="bo", killer_name="Bo")  # the traitor's seat killed Ann's member
+    deaths[1].update(killer="cy", killer_name="Cy")  # Cy's own doing: no killer to name
+    fates = {s["family"]: s["fate"] for s in ch.record_chapter_end(c, opts, state, events, book=BOOK)
+             ["chapters"][0]["seats"]}
+    assert fates["blue"]["line_by_bot"] == "fell to Mira of House green on the Wide Street, the prologue"
+    assert fates["blue"]["killer"] == "Mira of House green"
+    assert fates["red"]["line_by_bot"] == "died on the Wide Street (their Might fell to the skull), the prologue"
+    # a seat handed over after the killing: still named by the member its family sent
+    state["players"]["dee"] = state["players"].pop("bo")
+    state["seats"] = ["ann", "dee", "cy"]
+    fates = {s["family"]: s["fate"] for s in ch.record_chapter_end(c, opts, state, events, book=BOOK)
+             ["chapters"][0]["seats"]}
+    assert fates["blue"]["line_by_bot"].startswith("fell to Mira of House green")
+    # a monster keeps its own name
+    c2, _ = play_chapter(c, 5, dead=("ann",))
+    assert c2["chapters"][0]["seats"][0]["fate"]["line_by_bot"].startswith("fell to the Beholder")
+
+
 def test_two_sides_winning_together_and_the_old_single_winner():
     assert _sides({"winner": "heroes"}) == ["heroes"]
     assert _sides({"winner": ["heroes", "traitor"]}) == ["heroes", "traitor"]

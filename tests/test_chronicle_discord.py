@@ -5,12 +5,16 @@ chapter, a seat handed over mid-chapter keeping its family, `/chronicle status` 
 timeline, and a second campaign in another channel that sees nothing of the first.
 
 Four chapters here, on short haunts (ones the bot's seats finish quickly); the whole campaign of
-fourteen is played on the local table (tests/test_chronicle_table.py)."""
+fourteen is played on the local table (tests/test_chronicle_table.py) and, through this client with a
+restart between every two chapters, by bench/chronicle_campaign.py. The private ask for each seat's
+family member (its button, its form, the introduction) has its own small test below."""
 import dataclasses
 
 import pytest
 
+from bot import chronicle as ch
 from bot.discord import turn_posts
+from bot.service.chronicle import FIRST_NAMES
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table
 
@@ -79,7 +83,7 @@ async def test_a_campaign_through_the_real_client(fake_discord, tmp_path, engine
 
     await play_chapter(t, engine, HAUNTS[0])
     text = channel_text(t, t.channel)
-    assert "the prologue begins" in text and f"{MEMBER} (31) of {FAMILY_NAME}" in text  # announced at the start
+    assert "the prologue begins" in text and f"plays {MEMBER}, 31, of {FAMILY_NAME}" in text  # announced at the start
     assert "the prologue is written down" in text
     await t.restart(engine)  # between chapters
     await play_chapter(t, engine, HAUNTS[1], handover=True)
@@ -152,4 +156,53 @@ async def test_a_second_campaign_in_another_channel_sees_nothing_of_the_first(fa
     seen += [m.content for m in t.s.dm_messages(t.users["cy"])] + [m.content for m in t.s.ephemeral_messages(t.users["cy"])]
     leaked = sorted(n for n in names if any(n in text for text in seen))
     assert leaked == [], f"the second channel read names of the first campaign: {leaked}"
+    assert not fake_discord.client_errors, fake_discord.client_errors
+
+
+async def test_each_person_seated_is_asked_privately_for_a_family_member(fake_discord, tmp_path, engine):  # noqa: F811
+    # Betrayal Legacy rulebook L291-L292: privately give your character a first name and an age, then introduce them
+    t = quick_table(fake_discord, tmp_path)
+    await t.start(engine)
+    await t.slash("ann", "chronicle start")
+    await t.slash("ann", "game new", options={"haunt": HAUNTS[0], "builtin": 2, "map": "request"})
+    game = await t.game()
+    await t.slash("bo", "game join", options={"adventurer": engine.free_adventurers(game.state)[0]})
+    asked = [m for m in t.s.ephemeral_messages(t.users["bo"]) if "Name your family member" in m.content]
+    assert len(asked) == 1 and "/chronicle member" in asked[0].content
+    ask_id = next(c for c in asked[0].custom_ids if c.startswith("chron:member:"))
+    # the ask reaches its player alone: not the channel, nor anyone else
+    assert all(ask_id not in m.custom_ids for m in t.s.channel_messages(t.channel))
+    for other in ("ann", "cy", "stranger"):
+        assert not [m for m in t.s.visible_messages(t.users[other]) if ask_id in m.custom_ids]
+
+    opened = await t.s.click(t.users["bo"], asked[0], ask_id)
+    assert opened.modal is not None
+    refused = await t.s.submit_modal(opened, {"first_name": "Mira", "age": "old"})
+    await t.handled(refused)
+    assert "whole number" in refused.content and "Mira" not in channel_text(t, t.channel)
+    opened = await t.s.click(t.users["bo"], asked[0], ask_id)
+    given = await t.s.submit_modal(opened, {"first_name": "Mira", "age": "34"})
+    await t.handled(given)
+    await t.done()
+    assert given.ephemeral and "Mira, 34" in given.content
+    record = (await t.bot.service.chronicles.campaign(str(t.channel.id))).record
+    family = ch.family_words(record, ch.family_of_player(record, t.uid("bo")))
+    assert f"Bo plays Mira, 34, of {family}." in channel_text(t, t.channel)  # announced once given
+
+    # a seat handed to Cy in the lobby: Cy is asked by DM (the command was Ann's)
+    await t.slash("ann", "game handover", options={"to": t.users["cy"], "builtin": "builtin-2"})
+    await t.done()
+    [dm] = [m for m in t.s.dm_messages(t.users["cy"]) if "Name your family member" in m.content]
+    opened = await t.s.click(t.users["cy"], dm, next(c for c in dm.custom_ids if c.startswith("chron:member:")))
+    await t.handled(await t.s.submit_modal(opened, {"first_name": "Tamsin", "age": "40"}))
+    await t.done()
+    assert "Cy plays Tamsin, 40," in channel_text(t, t.channel)  # the form from a DM still names the channel's member
+    await t.slash("ann", "game join", options={"adventurer": engine.free_adventurers((await t.state()))[0]})
+    await t.slash("ann", "game start")
+    await t.done()
+    begun = next(m.content for m in t.s.channel_messages(t.channel) if "the prologue begins" in m.content)
+    assert "Bo plays Mira, 34," in begun
+    built_in = next(s for p, s in (await t.state())["options"]["chronicle"]["seats"].items() if p == "builtin-1")
+    assert built_in["member"]["first_name"] in FIRST_NAMES and built_in["member"]["age"]  # named by the bot
+    assert f"Built-in 1 plays {built_in['member']['first_name']}, {built_in['member']['age']}," in begun
     assert not fake_discord.client_errors, fake_discord.client_errors

@@ -58,7 +58,7 @@ def test_a_typed_game_on_the_table_is_the_next_chapter(tmp_path, capsys, monkeyp
     assert "This game is the prologue of the chronicle" in out
     assert "Ann plays the Blue family" in out  # taken on joining, then changed before the start
     assert "You play the House Anvil family" in out
-    assert "Seraphine (31) of House Anvil" in out  # announced at the start
+    assert "Ann plays Seraphine, 31, of House Anvil" in out  # announced at the start
     record = json.loads(path.read_text())
     assert record["families"]["purple"]["player"] == "ann" and record["families"]["blue"]["player"] is None
     assert record["chapters"] == []  # the chapter is not over yet

@@ -63,6 +63,18 @@ def family_called(campaign: dict, family: str) -> str:
     return f["name"] or f["colour"].capitalize()
 
 
+def family_words(campaign: dict, family: str) -> str:
+    """The family as a line names it: the group's name ("House Anvilheart"), else "the Red family"."""
+    f = _family(campaign, family)
+    return f["name"] or f"the {f['colour'].capitalize()} family"
+
+
+def introduction(who: str, member: dict, words: str) -> str:
+    """L292: a player introduces their family member: "Ann plays Mira, 34, of the Red family"."""
+    name = member.get("first_name") or "an unnamed member"
+    return f"{who} plays {name}" + (f", {member['age']}," if member.get("age") else "") + f" of {words}"
+
+
 def chapter_title(number: int) -> str:
     if number == 0:
         return "the prologue"
@@ -310,6 +322,11 @@ def record_chapter_end(campaign: dict, chapter, final_state: dict, events: list,
             d = deaths.setdefault(i, {"seat": i, "player": e["player"]})
             d.setdefault("why", e["text"].split(" dies: ", 1)[1].rstrip("."))
     seats = []
+    for d in deaths.values():  # L300: a player's killing named by the killer's family member, not the seat
+        if d.get("killer") and d.get("killer") == d.get("player"):
+            d.pop("killer_name", None)  # their own doing: the line says why instead
+        else:
+            d["killer_name"] = _killer_member(out, d, seat_ids, by_index, seats_info) or d.get("killer_name")
     for i, pid in enumerate(seat_ids):
         fid = by_index[i] if i < len(by_index) else None
         if fid is None or fid not in out["families"]:
@@ -359,6 +376,24 @@ def record_chapter_end(campaign: dict, chapter, final_state: dict, events: list,
         "ending": " ".join(p for p in dict.fromkeys(passages) if p) or None, "notes": [],
         "tiles_first_found": first_found, "heirlooms_made": made})
     return out
+
+
+def _killer_member(campaign: dict, death: dict, seat_ids: list, by_index: list, seats_info: dict) -> str | None:
+    """The family member who played the killing seat ("Mira of the Red family"), or None when a monster
+    (or nobody) caused the death."""
+    killer = death.get("killer")
+    if not killer:
+        return None
+    if killer in seat_ids:  # the seat as it is at the end (a handover keeps the family by index)
+        i = seat_ids.index(killer)
+        fid = by_index[i] if i < len(by_index) else None
+    else:  # the seat's holder at the start, handed over since
+        fid = (seats_info.get(killer) or {}).get("family")
+    if fid not in campaign["families"]:
+        return None
+    info = next((v for v in seats_info.values() if v.get("family") == fid), {})
+    name = (info.get("member") or {}).get("first_name")
+    return f"{name} of {family_words(campaign, fid)}" if name else None
 
 
 def _won_by(sides: list[str], any_traitor: bool) -> str:

@@ -1,14 +1,22 @@
 """The chronicle on Discord: its embed (families, heirlooms, chapters, the city's history) with its
-timeline picture (bot.chronicle.picture), and the campaign's news told in the channel after an action's
-own messages (bot.service.chronicle: a family taken, a chapter begun, a chapter written down)."""
+timeline picture (bot.chronicle.picture), the campaign's news told in the channel after an action's
+own messages (bot.service.chronicle: a family taken, a member introduced, a chapter begun, a chapter
+written down), and the private ask for a seat's family member (L291): an answer only its player sees
+(or a DM), whose button opens a form for the first name and the age."""
 import asyncio
 import io
+import logging
+import re
 
 import discord
 
 from bot import chronicle as ch
 from bot.chronicle import picture
 from bot.discord import messages
+from bot.discord.controls import Claimed, Controls
+from bot.kit.errors import IllegalAction
+
+log = logging.getLogger("bot.discord.chronicle")
 
 EMBED_TOTAL = 5800  # characters in one embed at most (Discord: 6000)
 FIELD = 1024  # characters in one field's value (Discord's limit)
@@ -109,9 +117,87 @@ async def embed_and_picture(campaign: dict, where: str = "") -> tuple[discord.Em
     return e, discord.File(io.BytesIO(data), filename=PICTURE)
 
 
-async def tell_news(bot, channel_id: str, post):
-    """The campaign's news since the last action, after that action's messages."""
+async def tell_news(bot, channel_id: str, post, interaction: discord.Interaction | None = None):
+    """The campaign's news since the last action, after that action's messages; then each private ask
+    (to the player of `interaction` as an answer only they see, to anyone else by DM)."""
     chronicles = getattr(bot.service, "chronicles", None)
     lines = chronicles.take_news(str(channel_id)) if chronicles else []
     for part in messages.chunks(lines):
         await post(part)
+    for uid, line in chronicles.take_asks(str(channel_id)) if chronicles else []:
+        await ask_member(bot, str(channel_id), uid, line, post, interaction)
+
+
+# --- the family member, asked privately (L291) ---------------------------------------------------
+
+MEMBER_ID = re.compile(r"chron:member:(?P<channel>\d+)")
+FORM_WAIT = 15 * 60  # a form left open this long is forgotten (the ask's button opens another)
+
+
+def member_view(channel_id: str) -> discord.ui.View:
+    view = Controls()
+    view.add_item(MemberButton(channel_id))
+    return view
+
+
+async def ask_member(bot, channel_id: str, uid: str, line: str, post, interaction=None):
+    """The ask goes to its player alone: the answer to their own click or command, else a DM; with their
+    DMs closed, a line in the channel pointing to /chronicle member (it says nothing private)."""
+    if not uid.isdigit():
+        return  # a player of the local table, not of Discord
+    if interaction is not None and str(interaction.user.id) == uid:
+        await bot.private(interaction, line, view=member_view(channel_id))
+        return
+    try:
+        user = await bot.fetch_user(int(uid))
+        await user.send(line, view=member_view(channel_id))
+    except (discord.Forbidden, discord.HTTPException):
+        log.info("DM to %s refused; the ask for a family member goes to the channel", uid)
+        await post(f"<@{uid}>, name the family member you send with `/chronicle member` (only you see the answer).",
+                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(uid))]))
+
+
+class MemberButton(Claimed, discord.ui.DynamicItem[discord.ui.Button], template=MEMBER_ID):
+    """Opens the form for the family member sent to the chapter being set up in the channel it names
+    (the ask may be a DM, far from that channel)."""
+
+    def __init__(self, channel_id: str):
+        super().__init__(discord.ui.Button(label="Name your family member", style=discord.ButtonStyle.primary,
+                                           custom_id=f"chron:member:{channel_id}"))
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["channel"])
+
+    async def callback(self, interaction: discord.Interaction):
+        await interaction.response.send_modal(MemberForm(self.channel_id))
+
+
+class MemberForm(discord.ui.Modal):
+    """A first name and an age (L291: any age you like), answered privately; the table hears who comes."""
+
+    def __init__(self, channel_id: str):
+        super().__init__(title="Your family member", custom_id=f"chron:member-form:{channel_id}", timeout=FORM_WAIT)
+        self.channel_id = channel_id
+        self.first_name = discord.ui.TextInput(label="First name", custom_id="first_name", max_length=32)
+        self.age = discord.ui.TextInput(label="Age", custom_id="age", max_length=3, placeholder="a whole number")
+        self.add_item(self.first_name)
+        self.add_item(self.age)
+
+    async def on_submit(self, interaction: discord.Interaction):
+        bot = interaction.client
+        try:
+            age = int(self.age.value.strip())
+        except ValueError:
+            await bot.private(interaction, "Give the age as a whole number: press the button again.")
+            return
+        try:
+            said = await bot.service.chronicles.set_member(self.channel_id, str(interaction.user.id),
+                                                           self.first_name.value, age)
+        except IllegalAction as e:
+            await bot.private(interaction, e.reason)
+            return
+        await bot.private(interaction, said)
+        channel = bot.get_channel(int(self.channel_id)) or bot.get_partial_messageable(int(self.channel_id))
+        await tell_news(bot, self.channel_id, bot.channel_poster(channel))  # the introduction, in the channel

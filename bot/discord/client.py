@@ -122,7 +122,7 @@ class GameBot(discord.Client):
         self.service = await GameService.open(self.config.database, self.engine)
         if self.config.shard_count:
             self.service.shard = (self.config.shards, self.config.shard_count)
-        items = [controls.ViewButton, join_form.FormSelect, join_form.FormButton]
+        items = [controls.ViewButton, join_form.FormSelect, join_form.FormButton, chronicle.MemberButton]
         for system in self.systems:
             items += [i for i in self.face_of(system).dynamic_items if i not in items]
         self.add_dynamic_items(*items)
@@ -463,7 +463,7 @@ class GameBot(discord.Client):
             if secrets is None:
                 secrets = asyncio.ensure_future(self.send_private(post, d.private, outcome.game, outcome.seq))
             await secrets  # before the map, which may take a while
-        await chronicle.tell_news(self, outcome.game.channel_id, post)  # the campaign's, if the channel keeps one
+        await chronicle.tell_news(self, outcome.game.channel_id, post, interaction)  # the campaign's, if kept here
         if face.map_due(outcome.before, state):
             # The answer is out first; the map follows once drawn (if the worker, busy with newer maps,
             # has not begun it in half a minute, it is left to /map).

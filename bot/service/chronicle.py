@@ -13,8 +13,13 @@ its games: what the service does with it, for Discord and the local table alike.
 - When a chapter's game is over, the chapter is written down (`record_chapter_end`) right after the
   action's commit; if the bot stops in between, it is written the next time the campaign is read.
   Writing is by chapter number, so it happens once.
-- What the adapters tell the channel (a family taken, a chapter's start and end) waits in `news`,
-  taken by `take_news` after the action's own messages.
+- What the adapters tell the channel (a family taken, a member introduced, a chapter's start and end)
+  waits in `news`, taken by `take_news` after the action's own messages; what they tell one player
+  alone (the ask for a family member, when a person takes a seat in a chapter's lobby) waits in
+  `asks`, taken by `take_asks`.
+- L291-L292: each person seated for a chapter is asked privately for their member's first name and age;
+  once given while the chapter is being set up, the table hears who they play ("Ann plays Mira, 34, of
+  the Red family"), and the chapter's start introduces every seat's member.
 
 What the adapters keep between chapters (members named ahead, heirloom names given before the
 chapter is written down) lives in the record under "table"; bot.chronicle's functions leave it be.
@@ -68,6 +73,24 @@ def find_family(record: dict, words: str) -> str:
                                     for fid, f in record["families"].items()) + ".")
 
 
+def ask_line(record: dict, player: str) -> str:
+    """The private ask for a seat's family member (L291), with who comes if the player names nobody."""
+    fid = ch.family_of_player(record, player)
+    number = ch.next_chapter(record)
+    named = kept(record)["members"].get(player)
+    fam = record["families"][fid]
+    last = fam["members"][-1] if fam["members"] else None
+    if named:
+        then = f"You send {named['first_name']}, {named['age']}; press the button again to send someone else."
+    elif last and not last["died"] and last["first_name"]:
+        then = f"Name nobody and {last['first_name']} returns, a year older."
+    else:
+        then = "Name nobody and the bot names a relative for you."
+    return (f"**The chronicle, {ch.chapter_title(number)}:** you play for {ch.family_words(record, fid)}. Who does "
+            "your family send? Press **Name your family member** for a first name and an age (seen by you alone "
+            f"until the chapter begins), or use `/chronicle member`. {then}")
+
+
 def chapter_end_event(record: dict, chapter: dict) -> dict:
     """A chapter written down, as one event (the table's JSON line)."""
     return {"kind": "chapter_end", "to": "all", "chapter": chapter["number"], "title": chapter["title"],
@@ -111,6 +134,7 @@ class Chronicles:
         self.rows: dict[str, CampaignRow | None] = {}
         self.news: dict[str, list[str]] = {}
         self.ended: dict[str, list[dict]] = {}  # channel -> chapter_end events not yet taken (the table's)
+        self.asks: dict[str, list[tuple[str, str]]] = {}  # channel -> (player, private line) not yet sent
 
     @property
     def store(self):
@@ -124,6 +148,10 @@ class Chronicles:
 
     def take_ended(self, channel_id: str) -> list[dict]:
         return self.ended.pop(channel_id, [])
+
+    def take_asks(self, channel_id: str) -> list[tuple[str, str]]:
+        """(player, line) for each person to ask privately for their family member."""
+        return self.asks.pop(channel_id, [])
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -231,6 +259,12 @@ class Chronicles:
             kept(record)["members"][player] = {"first_name": member["first_name"], "age": member["age"]}
             await self._save(row, record)
             who = f"{member['first_name']}, {member['age']}"
+            if game is not None and game.campaign_id == row.id and player in game.state.get("seats", []):
+                # L292: the chapter is being set up: the player introduces their member to the table
+                self.tell(channel_id, ch.introduction(self.service.system(game).seat_name(game.state, player),
+                                                      member, ch.family_words(record, fid)) + ".")
+                return (f"{who}, of {ch.family_words(record, fid)}, comes to "
+                        f"{ch.chapter_title(ch.next_chapter(record))}.")
             return (f"{who} returns for the {ch.family_called(record, fid)} family, older by a chapter."
                     if member["returning"] else f"{who}, of the {ch.family_called(record, fid)} family, will come to "
                     f"{ch.chapter_title(ch.next_chapter(record))}. The table learns the name when it begins.")
@@ -386,16 +420,22 @@ class Chronicles:
                 changed = True
         if changed:
             await self._save(row, record)
+        if system.phase(state) == "lobby":
+            seated = [p for p in state["seats"] if p not in before.get("seats", []) and not system.is_builtin(state, p)]
+            for pid in seated:  # L291: a person just seated is asked, privately, whom their family sends
+                if ch.family_of_player(record, pid) is not None:
+                    self.asks.setdefault(game.channel_id, []).append((pid, ask_line(record, pid)))
         if system.phase(before) == "lobby" and system.phase(state) != "lobby":
             seats = ((state.get("options") or {}).get("chronicle") or {}).get("seats") or {}
-            said = []
+            said = []  # L292: every seat's member introduced
             for pid, seat in seats.items():
                 m = seat.get("member") or {}
-                who = f"{m.get('first_name') or 'an unnamed member'}" + (f" ({m['age']})" if m.get("age") else "")
-                said.append(f"{who} of {seat.get('name') or seat['colour'].capitalize()}"
+                words = ch.family_words(record, seat["family"]) if seat.get("family") in record["families"] else \
+                    seat.get("name") or seat["colour"].capitalize()
+                said.append(ch.introduction(system.seat_name(state, pid), m, words)
                             + (" (returning)" if m.get("returning") else "")
                             + (" (catching up)" if seat.get("catch_up") else ""))
-            self.tell(game.channel_id, f"**The chronicle: {ch.chapter_title(game.chapter)} begins.** At the table: "
+            self.tell(game.channel_id, f"**The chronicle: {ch.chapter_title(game.chapter)} begins.** "
                       + "; ".join(said) + ".")
         if system.phase(state) == "over" and system.phase(before) != "over":
             await self._write_chapter(row, game, state)

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import chronicle as ch
-from bot.discord.chronicle import embed_and_picture
+from bot.discord.chronicle import embed_and_picture, tell_news
 from bot.kit.errors import IllegalAction
 from bot.service.chronicle import book, find_family
 
@@ -93,6 +93,7 @@ def register(bot):
     async def chronicle_member(interaction: discord.Interaction, name: str, age: app_commands.Range[int, 1, 999]):
         await answer(interaction, chronicles().set_member(str(interaction.channel_id), str(interaction.user.id),
                                                           name, age))
+        await tell_news(bot, interaction.channel_id, bot.channel_poster(interaction.channel))  # the introduction
 
     @group.command(name="heirloom", description="Name your family's newest heirloom")
     @app_commands.describe(name="The heirloom's name", item="Which item, if your family has several unnamed")
