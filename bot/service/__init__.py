@@ -19,6 +19,7 @@ from .stats import server_stats
 
 __all__ = ["GameService", "GameRow", "Outcome", "StoreError", "Superseded", "SET_ASIDE", "GAME_OVER", "history_lines"]
 
+SKIP_STEPS = 100  # a skipped turn's steps at most (its questions, its end, the questions its end brings)
 DEFAULT_SETTINGS = {"reminder_hours": 12.0, "deadline_hours": 48.0, "stand_in": "off"}
 STAND_IN_MODES = ("off", "deadline")  # the stand-in never plays, or plays a seat once its deadline has passed
 CLAIMS_KEPT = 15 * 60.0  # seconds an interaction claim is kept: Discord's lifetime of an interaction
@@ -574,11 +575,15 @@ class GameService:
         before = game.state
         events = []
         system = self.system(game)
-        while game.active and (step := system.skip_action(game.state, absent)) is not None:
+        ended = False
+        for _ in range(SKIP_STEPS):
+            step = system.skip_action(game.state, absent) if game.active else None
+            # after the turn's end, only the absent seat's questions it brought (a villain phase's) are answered
+            if step is None or ended and step["type"] != "decide":
+                break
             out = await self._apply(game, step)
             events += out.events
-            if step["type"] == "end":
-                break
+            ended = ended or step["type"] == "end"
         return Outcome(game, events, before, game.state, notes=["The turn was skipped by vote."], seq=game.seq)
 
 

@@ -19,13 +19,15 @@ Actions (`type`, `player` and the fields below):
   the hero phase: explore is "N" | "E" | "S" | "W" (an edge the hero stands along, or any edge of the
   tile for a scout) or "none" (a scout not exploring); exploration and the villain phase follow by
   themselves;
-- `decide {choice}`: answers the pending question (its option's text or number, from 1).
+- `decide {choice}`: answers the pending question (its option's text or number, from 1);
+- any time: `handover {to, name?}` the player's seat (hero, cards, turn, questions) goes to player `to`.
 
 Options of `new_game`: adventure (a number, or an id for our own), surges (1, 2, 3), powers
 ("suggested" | "chosen" | "random"), first_player (a player id)."""
 
 from bot.kit.errors import IllegalAction
 from bot.kit.rng import seeded
+from bot.kit.seats import renamed
 
 from . import (combat, data, encounter_rules, encounters, explore, geometry, heroes, items, levels, pending, powers,
                setup, treasure, turns, undo)
@@ -37,7 +39,7 @@ LOBBY = ("join", "leave", "start")
 PLAY = ("move", "attack", "disable", "use", "pickup", "end", "decide", "undo")
 FIELDS = {"join": {"name", "hero", "powers", "builtin"}, "leave": set(), "start": set(), "move": {"to"},
           "attack": {"power", "target"}, "disable": {"trap"}, "use": {"power", "item", "target"}, "pickup": {"object"},
-          "end": {"explore"}, "decide": {"choice"}, "undo": set()}
+          "end": {"explore"}, "decide": {"choice"}, "undo": set(), "handover": {"to", "name"}}
 
 
 class Engine:
@@ -69,6 +71,8 @@ class Engine:
             raise IllegalAction("An action needs a type.")
         if action["type"] == "undo":
             return self._undo(state, action)
+        if action["type"] == "handover":
+            return self._handover(state, action)
         s, events = self._apply(undo.without_chain(state), action)
         undo.after_action(state, s, action, events)
         return s, events
@@ -88,6 +92,28 @@ class Engine:
             s = dict(s, undo={"stop": "nothing more to take back"})
         name = state["players"][pid]["name"]
         return s, [{"kind": "undo", "to": "all", "text": undo.taken_back(chain, name)}]
+
+    def _handover(self, state: dict, action: dict):
+        pid, to = action.get("player"), action.get("to")
+        extra = set(action) - {"type", "player", "to", "name"}
+        if extra:
+            raise IllegalAction(f"handover takes no {', '.join(sorted(extra))}.")
+        if state["phase"] == "over":
+            raise IllegalAction("The adventure is over.")
+        if not isinstance(pid, str) or pid not in state.get("players", {}):
+            raise IllegalAction("You have no hero in this adventure.")
+        if not isinstance(to, str) or not to or to in state["players"]:
+            raise IllegalAction("Hand the seat to someone without a hero in this adventure.")
+        name = action.get("name")
+        if name is not None and not isinstance(name, str):
+            raise IllegalAction("handover's name is a word.")
+        hero = data.hero(self.content, state["players"][pid]["hero"])["name"]
+        old = state["players"][pid]["name"]
+        s = renamed(state, pid, to)
+        p = s["players"][to]
+        p["name"] = (name or to)[:40]
+        p.pop("builtin", None)  # a seat handed over is a person's
+        return s, [{"kind": "handover", "to": "all", "text": f"{old} hands {hero} over to {p['name']}."}]
 
     def _apply(self, state: dict, action: dict):
         s = copy(state)
@@ -324,6 +350,8 @@ class Engine:
             raise IllegalAction("Your hero is down and can use no power.")
         if powers.word(ctx, pw_id) not in powers.USABLE:
             raise IllegalAction(f"{pw['name']} is not one the engine plays on request yet.")
+        if powers.cannot_use(ctx, pid, pw_id):
+            raise IllegalAction(powers.cannot_use(ctx, pid, pw_id))
         inst = powers.instead_of_attack(ctx, pw_id)
         if inst:
             self._attack_slot(ctx, pid)
@@ -422,6 +450,8 @@ class Engine:
             explore.answer_music(ctx, q, choice)
         elif kind == "encounter":
             encounter_rules.answer(ctx, q, choice)
+        elif kind == "item":
+            items.answer(ctx, q, choice)
         t = ctx.s["turn"]
         if not pending.waiting(ctx.s) and t and t["phase"] in ("exploration", "villain") and not turns.over(ctx):
             turns.run_villain_phase(ctx)
