@@ -48,13 +48,19 @@ How each interaction is counted:
   entry (so a command resent after no answer is matched, not the unanswered
   one before it that was never applied).
 - lost: an acknowledged interaction that no log entry matches.
-- double-applied: a log entry no interaction matches, though the player did
-  send that command in that channel (it was applied more times than sent);
-  an unmatched entry of a command the player never sent is counted apart.
-- refused but applied: a refused interaction that a log entry matches (the
-  player was told no, or something else, yet it happened).
-- unanswered but applied: the player found it done when looking again; not
-  an error (the bot died between the commit and the answer).
+- Each log entry is put in one class (CLASSES, printed with a line each):
+  answered; done at a kill (its interaction went unanswered because the
+  process was killed after the commit; the player found it done on looking
+  again); the bot's seats (an entry of a seat no player of the bench holds,
+  as a built-in seat); and the faults, whose count is printed
+  first (target 0): told otherwise (a refused interaction that a log entry
+  matches: the player was told no, or something else, yet it happened),
+  unanswered (no answer and no kill to explain it), double (no interaction
+  left to match it, though the player did send that command there: applied
+  more times than sent), never sent (a command that player never sent).
+  The engine's own steps (a monster turn's moves, an effect's rolls, the
+  haunt's setup) happen inside the action that set them off: no entry of
+  their own.
 - errors: refused + unanswered not put down to a kill + sends the fake could
   not deliver (no connected process for 60 s) + ERROR lines the bots logged.
 
@@ -65,6 +71,7 @@ import argparse
 import collections
 import asyncio
 import copy
+import json
 import pathlib
 import random
 import sys
@@ -98,7 +105,7 @@ def expected(engine, state: dict, action: dict):
         after, events = engine.apply(state, action)
     except IllegalAction:
         return None
-    if in_play(SimpleNamespace(before=state, state=after)):
+    if in_play(SimpleNamespace(game=SimpleNamespace(system="babg"), before=state, state=after)):  # (its system's face)
         d = messages.deliver(engine.content, state, after, events, seats.played_by_bot(after, {}))
         return "private", (messages.chunks(list(d.said)) or d.public or ["Done."])[0]
     return "public", None
@@ -283,8 +290,74 @@ async def rolling_restarts(args, s, bots: load.BotProcesses, guilds) -> list[dic
 
 # --- the count ----------------------------------------------------------------------------
 
-async def count(db: load.Database, crew: Crew, kills: list[dict]) -> dict:
-    import json
+# Every entry of the action log (a games row for a /game new, an actions row for anything else the service
+# applied) is put in one class. The log holds only what the service applied and committed: one row per person's
+# command and one per action of a seat the bot plays; the engine's own steps (a monster turn's moves, a rolled
+# effect, the haunt's setup) happen inside the action that set them off and write no row of their own.
+CLASSES = {  # class: (a fault?, what it is, in one line)
+    "answered": (False, "a person's command, committed and answered as done (the text the player expected)"),
+    "done at a kill": (False, "a person's command the killed process committed just before it died: the dead "
+                              "process could not answer it; the player looked again and found it done"),
+    "the bot's seats": (False, "an action of a seat no person of the bench holds (a built-in seat): played by the "
+                               "bot itself, never sent by anyone"),
+    "told otherwise": (True, "committed, yet the person was answered with a refusal or another text"),
+    "unanswered": (True, "committed, but the person got no answer, and no kill explains it"),
+    "double": (True, "committed once more than the person sent it (no interaction left to match it)"),
+    # (the bench's games leave the stand-in off, as a new game does: nothing plays a person's seat for them)
+    "never sent": (True, "committed on a person's seat, a command that person never sent"),
+}
+FAULTS = [name for name, (fault, _) in CLASSES.items() if fault]
+
+# What came of an interaction (its fate), for the classifier.
+ACKNOWLEDGED, REFUSED, KILLED, NO_ANSWER = "acknowledged", "refused", "unanswered at a kill", "unanswered"
+
+
+def classify(entries: list[tuple[float, tuple]], sends: list[tuple[tuple, float, str]],
+             person: bool) -> tuple[list[str], set[int]]:
+    """One player's log entries in one channel, each in a class of CLASSES.
+    `entries`: (when written, log key), in the order written; `sends`: that
+    player's interactions there, in the order sent, each (log key, when sent,
+    its fate); `person`: whether the seat is one of the bench's players (not a
+    seat the bot plays). Each entry is matched to the latest interaction that
+    sent the same command before it was written and after the one matched to
+    the entry before (so a command resent after no answer is matched, not the
+    unanswered one before it that was never applied). Returns the classes, and
+    the indices of the interactions matched (an acknowledged one not among
+    them was lost)."""
+    classes, matched, after = [], set(), 0
+    keys = {key for key, _, _ in sends}
+    for at, key in entries:
+        k = max((k for k in range(after, len(sends)) if sends[k][0] == key and sends[k][1] <= at), default=None)
+        if k is None:
+            classes.append("the bot's seats" if not person else "double" if key in keys else "never sent")
+            continue
+        matched.add(k)
+        after = k + 1
+        fate = sends[k][2]
+        classes.append({ACKNOWLEDGED: "answered", REFUSED: "told otherwise", KILLED: "done at a kill"}.get(
+            fate, "unanswered"))
+    return classes, matched
+
+
+def fate(x, kills: list[dict]) -> str:
+    """What came of the interaction `x`: acknowledged, refused (answered
+    otherwise), or unanswered, put down to a kill when sent to the shard
+    within 13 s before it (or up to 1 s after, before the fake Discord
+    notices the connection gone)."""
+    if acknowledged(x):
+        return ACKNOWLEDGED
+    if x.outcome == "answered":
+        return REFUSED
+    at = x.handle.dispatched_at
+    if any(k["guild"] == x.guild_id and k["moment"] - ANSWER_TIMEOUT - RESULT_TIMEOUT <= at <= k["moment"] + NOTICED
+           for k in kills):
+        return KILLED
+    return NO_ANSWER
+
+
+async def count(db: load.Database, crew: Crew, kills: list[dict], people: set[tuple[str, str]]) -> dict:
+    """The action log against the interactions. `people`: (channel id, user
+    id) of every player the bench plays."""
     games = await db.query("SELECT channel_id, id, creator_id, created_at FROM games ORDER BY id")
     actions = await db.query("SELECT g.channel_id, g.id, a.seq, a.action, a.at FROM actions a"
                              " JOIN games g ON g.id = a.game_id ORDER BY g.id, a.seq")
@@ -298,47 +371,42 @@ async def count(db: load.Database, crew: Crew, kills: list[dict]) -> dict:
     for x in crew.sent:
         if x.note is not None:
             sent.setdefault((str(x.channel_id), str(x.user_id)), []).append(x)
-    c = dict(checked=sum(len(v) for v in sent.values()), acknowledged=0, lost=0, double=0, never_sent=0,
-             refused=0, refused_applied=0, unanswered_applied=0, unanswered_kill=0, unanswered_other=0,
-             refusals=[])
-    matched: set[int] = set()
+    c = dict(checked=sum(len(v) for v in sent.values()), entries=0, classes=collections.Counter(),
+             fates=collections.Counter(), lost=0, examples=[])
     for who in set(log) | set(sent):
         mine = sent.get(who, [])
-        keys = {x.note["key"] for x in mine}
-        after = 0
-        for at, _, _, key in sorted(log.get(who, [])):
-            k = max((k for k in range(after, len(mine)) if mine[k].note["key"] == key and mine[k].wall <= at),
-                    default=None)
-            if k is None:
-                c["double" if key in keys else "never_sent"] += 1
-                if key not in keys:
-                    c.setdefault("never_sent_keys", collections.Counter())[key[0]] += 1
-                continue
-            matched.add(id(mine[k]))
-            after = k + 1
-    for who, mine in sent.items():
-        for x in mine:
-            applied = id(x) in matched
-            if acknowledged(x):
-                c["acknowledged"] += 1
-                c["lost"] += not applied
-                if not applied and len(c["refusals"]) < 5:
-                    c["refusals"].append(f"lost: {x.name} {x.kw} sent {x.wall:.3f}: {answers(x.handle)}; log: "
-                                         f"{sorted(log.get(who, []))[-6:]}"[:1500])
-            elif x.outcome == "answered":
-                c["refused"] += 1
-                c["refused_applied"] += applied
-                if len(c["refusals"]) < 5:
-                    c["refusals"].append(f"{x.name} {x.kw}: {answers(x.handle)}"[:300])
-            else:
-                c["unanswered_applied"] += applied
-                at = x.handle.dispatched_at
-                if any(k["guild"] == x.guild_id and k["moment"] - ANSWER_TIMEOUT - RESULT_TIMEOUT <= at
-                       <= k["moment"] + NOTICED for k in kills):
-                    c["unanswered_kill"] += 1
-                else:
-                    c["unanswered_other"] += 1
+        fates = [fate(x, kills) for x in mine]
+        entries = sorted(log.get(who, []))
+        classes, matched = classify([(at, key) for at, _, _, key in entries],
+                                    [(x.note["key"], x.wall, f) for x, f in zip(mine, fates)], who in people)
+        c["entries"] += len(entries)
+        c["classes"].update(classes)
+        c["fates"].update(fates)
+        for entry, name in zip(entries, classes):
+            if CLASSES[name][0] and len(c["examples"]) < 5:
+                c["examples"].append(f"{name}: channel {who[0]}, player {who[1]}, game {entry[1]} seq {entry[2]} "
+                                     f"{entry[3]}, written {entry[0]:.3f}; sent there: "
+                                     f"{[(x.note['key'], round(x.wall, 3), f) for x, f in zip(mine, fates)][-6:]}"
+                                     [:1500])
+        for k, (x, f) in enumerate(zip(mine, fates)):
+            if f == ACKNOWLEDGED and k not in matched:
+                c["lost"] += 1
+                if len(c["examples"]) < 5:
+                    c["examples"].append(f"lost: {x.name} {x.kw} sent {x.wall:.3f}: {answers(x.handle)}; log: "
+                                         f"{entries[-6:]}"[:1500])
+            elif f == REFUSED and len(c["examples"]) < 5:
+                c["examples"].append(f"refused: {x.name} {x.kw}: {answers(x.handle)}"[:300])
+    c["faults"] = sum(c["classes"][name] for name in FAULTS)
     return c
+
+
+def report_log(c: dict) -> list[str]:
+    """The action log's classes, the faults first, each explained in one line."""
+    lines = [f"the action log: {c['entries']} entries (games opened, actions committed); FAULTS: {c['faults']} "
+             f"(target 0; a command a person sent, committed, whose answer never reached them); by class:"]
+    lines += [f"  {c['classes'][name]:6} {name}: {what}" + (" [fault]" if fault else "")
+              for name, (fault, what) in CLASSES.items()]
+    return lines
 
 
 async def main(args):
@@ -375,12 +443,13 @@ async def main(args):
             elapsed = time.monotonic() - t0
         finally:
             bots.stop_all()
-        c = await count(db, crew, kills)
+        c = await count(db, crew, kills, {(str(channel.id), str(u.id)) for channel, users in made for u in users})
     bot_errors = bots.error_lines()
     api_late = sum(1 for e in s.api_errors if e[3] == 10062)
     backs = sorted(k["back"] for k in kills if k["back"] is not None)
     within = sum(1 for b in backs if b < args.target)
-    errors = c["refused"] + c["unanswered_other"] + len(crew.send_failures) + len(bot_errors)
+    fates = c["fates"]
+    errors = fates[REFUSED] + fates[NO_ANSWER] + len(crew.send_failures) + len(bot_errors)
     print(f"run: {elapsed:.0f} s, {len(crew.sent)} interactions ({c['checked']} checked against the log; "
           f"{crew.stuck} /game end of a game the bench could not play on)")
     if restarts:
@@ -390,16 +459,15 @@ async def main(args):
     else:
         print(f"games back after a kill: {within} of {len(kills)} within {args.target:g} s"
               + (f"; p50 {backs[len(backs) // 2]:.2f} s, max {backs[-1]:.2f} s" if backs else ""))
-    print(f"acknowledged actions: {c['acknowledged']}; lost: {c['lost']}; double-applied: {c['double']}; "
-          f"applied but never sent: {c['never_sent']} {dict(c.get('never_sent_keys', {}))}; "
-          f"refused but applied: {c['refused_applied']}")
-    print(f"unanswered: {c['unanswered_kill'] + c['unanswered_other']} ({c['unanswered_kill']} sent to a process "
-          f"as it was killed, of which {c['unanswered_applied']} found done when looking again; "
-          f"{c['unanswered_other']} otherwise)")
-    print(f"errors: {errors} (refused: {c['refused']}, unanswered not put down to a kill: {c['unanswered_other']}, "
+    print(f"acknowledged: {fates[ACKNOWLEDGED]}; lost (acknowledged, not in the log): {c['lost']}")
+    for line in report_log(c):
+        print(line)
+    print(f"unanswered: {fates[KILLED] + fates[NO_ANSWER]} ({fates[KILLED]} sent to a process as it was killed, "
+          f"of which {c['classes']['done at a kill']} found done when looking again; {fates[NO_ANSWER]} otherwise)")
+    print(f"errors: {errors} (refused: {fates[REFUSED]}, unanswered not put down to a kill: {fates[NO_ANSWER]}, "
           f"10062 from the fake: {api_late}, sends not delivered: {len(crew.send_failures)}, "
           f"bot ERROR lines: {len(bot_errors)})")
-    for line in c["refusals"] + crew.send_failures[:3] + bot_errors[:5]:
+    for line in c["examples"] + crew.send_failures[:3] + bot_errors[:5]:
         print("  ", line)
 
 

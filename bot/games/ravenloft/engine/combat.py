@@ -110,6 +110,8 @@ def hero_attack(ctx: Ctx, pid: str, pw: dict, targets: list, extra_bonus: int = 
         else:
             roll = roll_d20(ctx, pid, far)
             total = roll + pw["attack"] + heroes.attack_bonus(ctx, pid, fig) + extra_bonus
+            roll, total = reactions.aid_roll(ctx, pid, roll, total, fig_ac(ctx, fig), pw["type"] == "daily",
+                                             lambda: roll_d20(ctx, pid, far))  # Crucial Aid, Lucky Charm
             hit = total >= fig_ac(ctx, fig)
             if roll == 20:
                 res["nat20"] = True
@@ -196,8 +198,8 @@ def monster_attack(ctx: Ctx, source: str, atk: dict, pid: str, undead: bool = Fa
     """One attack of a monster, villain, trap or event on a hero; True when it hits. `fig` is the
     attacking monster's figure (None for a trap or an event): a reaction may turn its hit into a
     miss (reactions.py)."""
-    if not heroes.standing(ctx, pid):
-        return False
+    if not heroes.standing(ctx, pid) or (fig is not None and fig["id"] not in ctx.s["figures"]):
+        return False  # a monster struck down mid-attack (Riposte Strike) attacks no more
     roll = die(ctx.s, 20)
     bonus = atk["attack"] + (2 if undead and heroes.environment_is(ctx, "Haunted Mists") else 0)
     total = roll + bonus
@@ -217,6 +219,7 @@ def monster_attack(ctx: Ctx, source: str, atk: dict, pid: str, undead: bool = Fa
         heroes.hurt(ctx, pid, dmg, source)
         if atk.get("condition") and ctx.s["players"][pid]["hp"] > 0:
             heroes.add_condition(ctx, pid, atk["condition"], source)
+        reactions.after_attack(ctx, fig, pid, dmg, hero_attack)
         return True
     miss = atk.get("miss") or 0
     tail = f", but deals {miss} damage anyway" if miss else ""
@@ -225,6 +228,7 @@ def monster_attack(ctx: Ctx, source: str, atk: dict, pid: str, undead: bool = Fa
                 hero=pid, roll=roll)
     if miss:
         heroes.hurt(ctx, pid, miss, source)
+    reactions.after_attack(ctx, fig, pid, miss, hero_attack)
     return False
 
 

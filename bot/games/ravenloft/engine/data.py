@@ -18,24 +18,26 @@ depend on one small surface:
 - adventure: the content's Adventure record plus number/title/players."""
 
 
-_MEMO: dict = {}
+_MEMO: dict = {}  # reader name -> {id(content): (content, {key: record})}
 
 
 def _memo(fn):
     """A reader's answer kept per content object and id: the records are read, never changed, by
     the rules (each caller copies what it changes)."""
     name = fn.__name__
+    per_content = _MEMO.setdefault(name, {})
 
     def read(content, key):
+        c = per_content.get(id(content))
+        if c is None or c[0] is not content:
+            c = per_content[id(content)] = (content, {})
         try:
-            k = (name, id(content), key)
-            hit = _MEMO.get(k)
+            return c[1][key]
+        except KeyError:
+            pass
         except TypeError:  # an id that is no id (a list, a dict): read it plainly
             return fn(content, key)
-        if hit is not None and hit[0] is content:
-            return hit[1]
-        value = fn(content, key)
-        _MEMO[k] = (content, value)
+        value = c[1][key] = fn(content, key)
         return value
     read.__name__ = name
     read.__doc__ = fn.__doc__

@@ -163,11 +163,64 @@ def nearest_edge_to(ctx: Ctx, tiles: list):
 
 def lose_treasure(ctx: Ctx, pid: str, item: str, source: str):
     """The hero throws an item away (Spirit of Doom, 58: that costs 1 Hit Point)."""
-    ctx.s["players"][pid]["items"].remove(item)
-    discard(ctx, "treasure", item)
-    ctx.say("encounter", f"{source}: {heroes.name(ctx, pid)} loses {data.treasure(ctx.content, item)['name']}.")
-    if heroes.environment_is(ctx, "Spirit of Doom"):
-        heroes.hurt(ctx, pid, 1, "Spirit of Doom")
+    encounters.lose_item(ctx, pid, item, source)
+
+
+@answers("give_up_treasure")
+def _give_up_answer(ctx: Ctx, q: dict, item):
+    """Prowling Spirits (77): the treasure card the hero chose to give up."""
+    if item in ctx.s["players"][q["player"]]["items"]:
+        lose_treasure(ctx, q["player"], item, _card(ctx, q)["name"])
+
+
+# ------------------------------------------------------------------ where a new monster comes (steps' `where`)
+
+@rule("tile_with_unexplored_edge")
+def reinforcements(ctx: Ctx, pid: str, e: dict):
+    """Reinforcements (78): the hero with the fewest monster cards places it on a tile of their
+    choice with an unexplored edge; heroes level on fewest, the active hero says which of them."""
+    order = [q for q in clockwise_from(ctx.s, pid) if heroes.on_map(ctx, q)]
+    if not order:
+        return
+    count = {q: sum(1 for c in ctx.s["players"][q]["cards"] if c["kind"] == "monster") for q in order}
+    tied = [q for q in order if count[q] == min(count.values())]
+    if len(tied) == 1:
+        _reinforce(ctx, tied[0], e)
+        return
+    _ask(ctx, pid, "reinforcements_who", e, "these heroes hold as few monster cards as each other: which of them "
+                                            "places the new monster?", [(heroes.name(ctx, q), q) for q in tied])
+
+
+def _reinforce(ctx: Ctx, pid: str, e: dict):
+    tiles = sorted({k for k, _ in geometry.all_unexplored(ctx.s) if explore.free_square_on(ctx, k)},
+                   key=geometry._tile_sort)
+    if not tiles:  # no open edge left in the dungeon: it comes to that hero's own tile
+        tiles = [heroes.tile(ctx, pid)]
+    if len(tiles) == 1:
+        explore.place_monster(ctx, pid, tiles[0])
+        return
+    _ask(ctx, pid, "reinforcements", e, f"on which tile with an unexplored edge does {heroes.name(ctx, pid)} place "
+                                        f"the new monster?", tile_choices(ctx, tiles))
+
+
+@answers("reinforcements_who")
+def _reinforcements_who(ctx: Ctx, q: dict, who):
+    if heroes.on_map(ctx, who):
+        _reinforce(ctx, who, _card(ctx, q))
+
+
+@answers("reinforcements")
+def _reinforcements_tile(ctx: Ctx, q: dict, tkey):
+    if tkey in ctx.s["tiles"]["placed"]:
+        explore.place_monster(ctx, q["player"], tkey)
+
+
+@rule("adjacent_to_active_hero")
+def summoning_circle(ctx: Ctx, pid: str, e: dict):
+    """Summoning Circle (85): the new monster on a free square next to the active hero (on their own
+    tile first); with none free, on their tile as a card puts a figure."""
+    sq = square_next_to(ctx, pid)
+    explore.place_monster(ctx, pid, geometry.tile_at_square(sq) if sq else heroes.tile(ctx, pid), square=sq)
 
 
 def _redraw(ctx: Ctx, pid: str, e: dict):

@@ -12,7 +12,7 @@ the card.
 
 from bot.kit.rng import die
 
-from . import combat, data, experience, explore, geometry, heroes, levels, pending, tactics, treasure
+from . import combat, data, experience, explore, geometry, heroes, levels, pending, reactions, tactics, treasure
 from .rulesets import active
 from .state import Ctx, clockwise_from, discard, draw, hero_pids
 
@@ -109,13 +109,42 @@ def play(ctx: Ctx, pid: str, card: str):
         ctx.say("trap", f"The {e['name']} marker goes on tile {t}; the card joins {heroes.name(ctx, pid)}'s monster "
                         f"cards.", card=card, tile=t)
         return
+    reactions.spring_away(ctx, pid, e, _endangered(ctx, pid, e))
     if e["attack"] and not any(data.g(st, "name") in OWN_ATTACK for st in e["steps"]):
         for target in _heroes_hit(ctx, pid, e["attack"]["target"], heroes.tile(ctx, pid)):
             for _ in range(e["attack"]["rolls"]):
-                combat.monster_attack(ctx, e["name"], dict(e["attack"], condition=_first(e["attack"]["conditions"])),
-                                      target)
+                _attack_once(ctx, pid, e, e["name"], target)
     run_steps(ctx, pid, e, e["steps"])
     discard(ctx, "encounter", card)
+
+
+def _attack_once(ctx: Ctx, pid: str, e: dict, source: str, target: str):
+    """One roll of the card's attack; on a hit its `on_hit` steps befall that hero (Gray Ooze)."""
+    if combat.monster_attack(ctx, source, dict(e["attack"], condition=_first(e["attack"]["conditions"])), target):
+        on_hit = on_hit_steps(ctx, e)
+        if on_hit:
+            run_steps(ctx, pid, e, on_hit, who_override=target)
+
+
+def on_hit_steps(ctx: Ctx, e: dict) -> list:
+    """The card's attack's on_hit steps (read from the record: data.encounter leaves them out)."""
+    rec = data.table(ctx.content, "encounters").get(e["id"])
+    return list(data.g(data.g(rec, "attack"), "on_hit", ()) or ())
+
+
+def _endangered(ctx: Ctx, pid: str, e: dict) -> list:
+    """The heroes an event's attack or its damage or condition steps reach by where they stand (on the
+    active hero's tile, or within 1 tile of it): those Spring Away can carry out of reach."""
+    if e["type"] not in ("event", "event_attack"):
+        return []
+    tile = heroes.tile(ctx, pid)
+    words = [e["attack"]["target"]] if e["attack"] else []
+    words += [data.g(st, "who", "active_hero") for st in e["steps"] if data.g(st, "do") in ("damage", "condition")]
+    out = []
+    for w in words:
+        if w in ("each_hero_on_tile", "each_hero_within_1_tile"):
+            out += [q for q in _heroes_hit(ctx, pid, w, tile) if q not in out]
+    return out
 
 
 def _first(xs):
@@ -136,11 +165,13 @@ def _heroes_hit(ctx: Ctx, pid: str, word: str, tkey) -> list:
     return order
 
 
-def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None):
+def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None, tkey=None):
+    """The card's steps in order; `tkey` is the tile "on tile" and "within 1 tile" count from (a trap's
+    marker; the active hero's tile when None)."""
     for st in steps:
         do = data.g(st, "do")
         who = data.g(st, "who", "active_hero")
-        targets = [who_override] if who_override else _heroes_hit(ctx, pid, who, heroes.tile(ctx, pid))
+        targets = [who_override] if who_override else _heroes_hit(ctx, pid, who, tkey or heroes.tile(ctx, pid))
         if do == "damage":
             amount = data.g(st, "amount", 1)
             for p in targets:
@@ -154,24 +185,23 @@ def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None):
                 heroes.add_condition(ctx, p, data.g(st, "condition", ""), e["name"])
         elif do == "new_monster":
             where = data.g(st, "where", "active_hero_tile")
-            t = heroes.tile(ctx, pid)
-            if where == "tile_with_unexplored_edge":
-                t = nearest_unexplored_tile(ctx, t) or t
-            explore.place_monster(ctx, pid, t)
+            if where in RULES:  # who places it, or where, is the card's own rule (encounter_rules.py)
+                RULES[where](ctx, pid, e)
+            else:
+                explore.place_monster(ctx, pid, heroes.tile(ctx, pid))
         elif do == "draw_treasure":
-            card = draw(ctx, "treasure")
-            if card:
-                treasure.gain(ctx, pid, card)
+            treasure.draw_one(ctx, pid)
         elif do == "discard_treasure":
             for p in targets:
                 items = ctx.s["players"][p]["items"]
-                if items:
-                    gone = items.pop(0)
-                    discard(ctx, "treasure", gone)
-                    ctx.say("encounter", f"{e['name']}: {heroes.name(ctx, p)} loses "
-                                         f"{data.treasure(ctx.content, gone)['name']}.")
-                    if heroes.environment_is(ctx, "Spirit of Doom"):
-                        heroes.hurt(ctx, p, 1, "Spirit of Doom")
+                pick = data.g(st, "pick", "")
+                if len(set(items)) > 1 and pick == "choice":
+                    pending.ask(ctx, p, "encounter", f"{e['name']}: which treasure card does {heroes.name(ctx, p)} "
+                                                     f"give up?",
+                                [data.treasure(ctx.content, i)["name"] for i in sorted(set(items))],
+                                rule="give_up_treasure", enc=e["id"], values=sorted(set(items)))
+                elif items:
+                    lose_item(ctx, p, items[die(ctx.s, len(items)) - 1] if pick == "random" else items[0], e["name"])
         elif do == "flip_power":
             up = bool(data.g(st, "up", False))
             for p in targets:
@@ -186,10 +216,19 @@ def run_steps(ctx: Ctx, pid: str, e: dict, steps: list, who_override=None):
                 for b in bands:
                     if data._int(data.g(b, "at_least", 1)) <= r <= data._int(data.g(b, "at_most", 20)):
                         run_steps(ctx, pid, e, list(data.g(b, "then", ())),
-                                  who_override=p if data.g(st, "each_hero", False) else None)
+                                  who_override=p if data.g(st, "each_hero", False) else None, tkey=tkey)
         elif do == "special":
             if special(ctx, pid, e, data.g(st, "name", "")) == WAIT:
                 return  # the rule asked a question: its answer carries out the steps after this one
+
+
+def lose_item(ctx: Ctx, pid: str, item: str, source: str):
+    """The hero throws an item away (Spirit of Doom, 58: that costs 1 Hit Point)."""
+    ctx.s["players"][pid]["items"].remove(item)
+    discard(ctx, "treasure", item)
+    ctx.say("encounter", f"{source}: {heroes.name(ctx, pid)} loses {data.treasure(ctx.content, item)['name']}.")
+    if heroes.environment_is(ctx, "Spirit of Doom"):
+        heroes.hurt(ctx, pid, 1, "Spirit of Doom")
 
 
 def flip_power(ctx: Ctx, pid: str, up: bool, source: str):
@@ -292,10 +331,9 @@ def trap_acts(ctx: Ctx, pid: str, card: str):
         return
     if e["attack"]:
         for target in _heroes_hit(ctx, pid, e["attack"]["target"], marker["tile"]):
-            combat.monster_attack(ctx, f"The {e['name']}", dict(e["attack"], condition=_first(e["attack"]["conditions"])),
-                                  target)
+            _attack_once(ctx, pid, e, f"The {e['name']}", target)
     if e["steps"]:
-        run_steps(ctx, pid, e, e["steps"])
+        run_steps(ctx, pid, e, e["steps"], tkey=marker["tile"])  # the trap's own tile (Fire Trap)
 
 
 def disable(ctx: Ctx, pid: str, marker: dict) -> dict:
@@ -303,13 +341,13 @@ def disable(ctx: Ctx, pid: str, marker: dict) -> dict:
     r = die(ctx.s, 20)
     bonus = 5 if heroes.has_ability(ctx, pid, "trapexpert") else 0
     bonus += heroes.item_bonus(ctx, pid, "disable")
-    total = r + bonus
+    r, total = reactions.aid_roll(ctx, pid, r, r + bonus, e["disable"], False, lambda: die(ctx.s, 20))
     if total >= e["disable"]:
-        ctx.say("disable", f"{heroes.name(ctx, pid)} disables the {e['name']}: {r}+{bonus} = {total} against "
+        ctx.say("disable", f"{heroes.name(ctx, pid)} disables the {e['name']}: {r}+{total - r} = {total} against "
                            f"{e['disable']}.", roll=r)
         combat.remove_marker(ctx, marker, "disabled")
     else:
-        ctx.say("disable", f"{heroes.name(ctx, pid)} fails to disable the {e['name']}: {r}+{bonus} = {total}, "
+        ctx.say("disable", f"{heroes.name(ctx, pid)} fails to disable the {e['name']}: {r}+{total - r} = {total}, "
                            f"{e['disable']} needed.", roll=r)
     if r == 20:
         levels.offer_level_up(ctx, pid)

@@ -150,12 +150,22 @@ def edge_open(state: dict, tkey: str, d: str) -> bool:
 def neighbour(tkey: str, d: str) -> str:
     tx, ty = parse(tkey)
     dx, dy = DIRS[d]
-    return tile_key(tx + dx, ty + dy)
+    return f"{tx + dx},{ty + dy}"
 
 
 def unexplored_edges(state: dict, tkey: str) -> list:
     """The tile's unexplored edges: open, with no tile beyond them, in N E S W order."""
-    return [d for d in ORDER if edge_open(state, tkey, d) and neighbour(tkey, d) not in placed(state)]
+    pl = state["tiles"]["placed"]
+    t = pl.get(tkey)
+    if t is None:
+        return []
+    tx, ty = parse(tkey)
+    out = []
+    for d in ORDER:
+        dx, dy = DIRS[d]
+        if f"{tx + dx},{ty + dy}" not in pl and (d in t["exits"] if "exits" in t else edge_open(state, tkey, d)):
+            out.append(d)
+    return out
 
 
 def all_unexplored(state: dict) -> list:
@@ -171,9 +181,9 @@ def _tile_sort(k: str):
 def edges_at_square(state: dict, sq: str) -> list:
     """The unexplored edges of the square's tile that the square lies along."""
     x, y = parse(sq)
-    tx, ty = tile_of(x, y)
-    k = tile_key(tx, ty)
-    return [d for d in unexplored_edges(state, k) if (x, y) in edge_squares(tx, ty, d)]
+    tx, ty = x // 4, y // 4
+    along = {"N": y == 4 * ty + 3, "S": y == 4 * ty, "E": x == 4 * tx + 3, "W": x == 4 * tx}  # edge_squares
+    return [d for d in unexplored_edges(state, f"{tx},{ty}") if along[d]]
 
 
 def connected(state: dict, a: str, b: str) -> bool:
@@ -199,13 +209,14 @@ _LAYOUTS: dict = {}
 
 def _layout(state: dict) -> dict:
     """What the dungeon as laid gives, kept per layout (the same tiles, turned the same way, join the
-    same way): `links` tile -> the tiles it joins; `floor` the set of its floor squares; `dist`
+    same way): `links` tile -> the tiles it joins; `floor` its floor squares (each its own key, so the searches share
+    one tuple per square and make few objects for the collector); `dist`
     tile_distances' answers by their starts; `steps` square -> the squares one step leads to."""
     pl = state["tiles"]["placed"]
     key = tuple(sorted((k, tuple(t["grid"]), tuple(t.get("exits", ()))) for k, t in pl.items()))
     got = _LAYOUTS.get(key)
     if got is None:
-        if len(_LAYOUTS) > 2000:
+        if len(_LAYOUTS) > 64:  # a game reuses its own few layouts; a small cache keeps the collector quick
             _LAYOUTS.clear()
         sides = {k: _sides(t) for k, t in pl.items()}
         links = {}
@@ -217,10 +228,30 @@ def _layout(state: dict) -> dict:
                 # connected(): both edges open and a pair of facing floor squares along the joint
                 if theirs is not None and mine[d][0] and theirs[OPPOSITE[d]][0] and mine[d][1] & theirs[OPPOSITE[d]][1]:
                     out.append(u)
-        floor = set()
-        for k in pl:
-            floor.update(floor_squares(state, k))
-        got = _LAYOUTS[key] = {"links": links, "floor": frozenset(floor), "dist": {}, "steps": {}}
+        floor = {}
+        for k, t in pl.items():
+            for sq in _tile_floor(state, k, t):
+                floor[sq] = sq
+        got = _LAYOUTS[key] = {"links": links, "floor": floor, "dist": {}, "steps": {}}
+    return got
+
+
+_FLOORS: dict = {}
+
+
+def _tile_floor(state: dict, k: str, t: dict) -> tuple:
+    """floor_squares(state, k) of the placed tile `t` at `k`, kept per place and grid."""
+    key = (k, tuple(t["grid"]))
+    got = _FLOORS.get(key)
+    if got is None:
+        tx, ty = parse(k)
+        if f"{tx},{ty}" != k:  # a name written another way: floor_squares looks the tile up itself
+            return tuple(floor_squares(state, k))
+        grid = t["grid"]
+        got = tuple((4 * tx + c, 4 * ty + 3 - r) for r in range(4) for c in range(4) if grid[r][c] != "#")
+        if len(_FLOORS) > 20000:
+            _FLOORS.clear()
+        _FLOORS[key] = got
     return got
 
 
@@ -311,8 +342,8 @@ def _steps(lay: dict, sq: tuple) -> tuple:
         x, y = sq
         out = []
         for dx, dy in KING:
-            n = (x + dx, y + dy)
-            if n not in floor:
+            n = floor.get((x + dx, y + dy))
+            if n is None:
                 continue
             if dx and dy and (x + dx, y) not in floor and (x, y + dy) not in floor:
                 continue  # a diagonal step may not slip between two walls

@@ -29,12 +29,13 @@ def tile(ctx: Ctx, pid: str):
 
 
 def on_map(ctx: Ctx, pid: str) -> bool:
-    p = rec(ctx, pid)
+    p = ctx.s["players"][pid]
     return bool(p.get("square")) and not p.get("escaped") and not p.get("away")
 
 
 def standing(ctx: Ctx, pid: str) -> bool:
-    return on_map(ctx, pid) and rec(ctx, pid)["hp"] > 0
+    p = ctx.s["players"][pid]  # on_map, and up
+    return bool(p.get("square")) and not p.get("escaped") and not p.get("away") and p["hp"] > 0
 
 
 def standing_heroes(ctx: Ctx) -> list:

@@ -13,17 +13,22 @@ item is discarded once used.
   set on its free squares.
 - Glyph of Warding: its marker goes on your tile; the first monster moving onto that tile takes 1
   damage (tactics.py), then the marker is gone.
+- Wand of Teleportation: pick a tile within 1 tile with a monster on it (target: the tile); you are
+  asked which other tile within 3 tiles of you its monsters go to (each put as a card puts a figure);
+  not an attack.
+- Lucky Charm: rerolls a roll by itself (reactions.py); Ring of Regeneration: asked when its holder
+  would draw a treasure card (treasure.py). Both answer through `answer` (kind "item").
 - Dragon's Breath Elixir: attacks every monster on your tile and is not your attack for the phase.
 - Necklace of Fireballs, Silver Dagger, Wooden Stake, Torch and any other item with an attack line:
   that attack (target: a figure it may reach), in place of the phase's attack."""
 
-from . import combat, data, explore, geometry, heroes
+from . import combat, data, explore, geometry, heroes, pending, treasure
 from .state import Ctx, discard, hero_pids
 
 FREE_ATTACK = ("dragonsbreathelixir",)
 DECKS = ("monster", "encounter", "treasure", "tiles")
 USABLE = ("potionofhealing", "potionofrejuvenation", "holywater", "crystalball", "scrollofteleportation",
-          "glyphofwarding")
+          "glyphofwarding", "wandofteleportation")
 
 
 def word(ctx: Ctx, item_id: str) -> str:
@@ -78,10 +83,43 @@ def targets(ctx: Ctx, pid: str, item_id: str) -> list:
     if w == "glyphofwarding":
         mine = heroes.tile(ctx, pid)
         return [] if any(m["kind"] == "glyph" and m["tile"] == mine for m in s["markers"]) else [None]
+    if w == "wandofteleportation":
+        d = geometry.tile_distances(s, [heroes.tile(ctx, pid)])
+        busy = {t for f in s["figures"].values() if not f.get("object") for t in combat.fig_tiles(f)}
+        return sorted((k for k in busy if d.get(k, 99) <= 1 and _wand_tiles(ctx, pid, k)), key=geometry._tile_sort)
     pw = as_power(ctx, item_id)
     if pw is not None:
         return combat.power_targets(ctx, pid, pw)
     return []
+
+
+def _wand_tiles(ctx: Ctx, pid: str, source: str) -> list:
+    """The tiles within 3 tiles of the hero the Wand of Teleportation may fling monsters to."""
+    d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+    return sorted((k for k, n in d.items() if n <= 3 and k != source and explore.free_square_on(ctx, k)),
+                  key=geometry._tile_sort)
+
+
+def _fling(ctx: Ctx, source: str, to: str):
+    for fid in sorted(ctx.s["figures"], key=combat._fid_order):
+        fig = ctx.s["figures"][fid]
+        sq = explore.free_square_on(ctx, to)
+        if fig.get("object") or source not in combat.fig_tiles(fig) or sq is None:
+            continue
+        fig["square"] = sq
+        ctx.say("monster", f"The Wand of Teleportation flings the {fig['name']} to square {sq}.", figure=fid,
+                square=sq)
+
+
+def answer(ctx: Ctx, q: dict, choice: str):
+    """The `decide` on an item's question: the Ring of Regeneration's, or where the Wand of
+    Teleportation flings the monsters."""
+    if q.get("rule") == "ring_of_regeneration":
+        treasure.answer_ring(ctx, q, choice)
+    elif q.get("rule") == "wand_of_teleportation":
+        to = q["values"][q["options"].index(choice)]
+        if to in ctx.s["tiles"]["placed"]:
+            _fling(ctx, q["source"], to)
 
 
 def use(ctx: Ctx, pid: str, item_id: str, target):
@@ -121,6 +159,14 @@ def use(ctx: Ctx, pid: str, item_id: str, target):
                     continue
                 s["players"][q]["square"] = sq
                 ctx.say("move", f"{heroes.name(ctx, q)} is carried to square {sq}.", hero=q, square=sq)
+    elif w == "wandofteleportation":
+        tiles = _wand_tiles(ctx, pid, target)
+        if len(tiles) == 1:
+            _fling(ctx, target, tiles[0])
+        else:
+            pending.ask(ctx, pid, "item", f"Wand of Teleportation: to which tile within 3 tiles of {who} are the "
+                                          f"monsters of tile {target} flung?", [f"tile {k}" for k in tiles],
+                        rule="wand_of_teleportation", source=target, values=tiles)
     elif w == "glyphofwarding":
         s["markers"].append({"id": ctx.new_id("k"), "kind": "glyph", "card": None, "tile": heroes.tile(ctx, pid),
                              "owner": pid})

@@ -64,7 +64,7 @@ def legal_actions(content, state: dict, player: str) -> list:
             pw = data.power(content, pw_id)
             if st != "ready" or pw["hits"] or powers.word(ctx, pw_id) not in powers.USABLE:
                 continue
-            if powers.instead_of_attack(ctx, pw_id) and not can_attack:
+            if (powers.instead_of_attack(ctx, pw_id) and not can_attack) or powers.cannot_use(ctx, player, pw_id):
                 continue
             for target in powers.use_targets(ctx, player, pw_id):
                 a = {"type": "use", "player": player, "power": pw_id}

@@ -14,13 +14,26 @@ rule runs after its attack.
 - Cleave: on a hit, another monster next to you takes 1 damage; you may step next to one on your tile
   first unless you are Immobilized (FAQ: an Immobilized hero still deals the damage to a monster
   already next to them).
-- Unstoppable: regain 2 HP."""
+- Unstoppable: regain 2 HP.
+- Fey Step (any time in the hero phase, no action): you are put on a tile within 1 tile (target: the
+  tile), as a card puts a figure there (its bone pile, or the free square nearest it).
+- Great Leap (instead of a move): the same, on a tile up to 2 tiles away.
+- Get Over There (instead of a move): on the free square next to a monster up to 2 tiles away
+  (target: the monster) nearest you. An Immobilized hero makes neither move.
+- Freezing Cloud (instead of attacking): its marker with 3 tokens goes on a tile exactly 1 tile away
+  holding no marker (target: the tile); each time your hero phase ends, a token comes off and every
+  monster on that tile takes 1 damage; the marker goes with its last token.
+
+The reactions (Shield, Crucial Aid, Riposte Strike, Yield Ground, Spring Away ...) are played by the
+engine at their trigger: reactions.py."""
 
 from . import combat, data, explore, geometry, heroes
 from .state import Ctx, hero_pids
 
 USABLE = ("healingword", "bless", "shieldoffaith", "sneakattack", "consecratedground", "illusionarycrowd",
-          "unstoppable")
+          "unstoppable", "feystep", "greatleap", "getoverthere", "freezingcloud")
+LEAP = {"feystep": 1, "greatleap": 2}  # put yourself on a tile this many tiles away at most
+CLOUD_TOKENS = 3
 
 
 def word(ctx: Ctx, power_id: str) -> str:
@@ -41,16 +54,77 @@ def use_targets(ctx: Ctx, pid: str, power_id: str) -> list:
         d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
         return sorted({m["tile"] for m in ctx.s["markers"] if d.get(m["tile"], 99) <= 1}, key=geometry._tile_sort) \
             or [heroes.tile(ctx, pid)]
+    if w in LEAP:
+        mine = heroes.tile(ctx, pid)
+        d = geometry.tile_distances(ctx.s, [mine])
+        return sorted((k for k, n in d.items() if 0 < n <= LEAP[w] and explore.free_square_on(ctx, k)),
+                      key=geometry._tile_sort)
+    if w == "getoverthere":
+        d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+        return [f for f in sorted(ctx.s["figures"], key=combat._fid_order)
+                if not ctx.s["figures"][f].get("object") and _beside(ctx, pid, ctx.s["figures"][f])
+                and min((d.get(t, 99) for t in combat.fig_tiles(ctx.s["figures"][f])), default=99) <= 2]
+    if w == "freezingcloud":
+        d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+        marked = {m["tile"] for m in ctx.s["markers"]}
+        return sorted((k for k, n in d.items() if n == 1 and k not in marked), key=geometry._tile_sort)
     return [None]
 
 
 def instead_of_attack(ctx: Ctx, power_id: str) -> bool:
-    return word(ctx, power_id) == "consecratedground" or data.power(ctx.content, power_id)["timing"] == \
-        "instead_of_attack"
+    pw = data.power(ctx.content, power_id)
+    return word(ctx, power_id) == "consecratedground" or pw["timing"] == "instead_of_attack" or \
+        (pw["timing"] == "attack" and not pw["hits"])  # Freezing Cloud: a Daily that is no attack roll
+
+
+def instead_of_move(ctx: Ctx, power_id: str) -> bool:
+    return data.power(ctx.content, power_id)["timing"] == "instead_of_move"
+
+
+def cannot_use(ctx: Ctx, pid: str, power_id: str):
+    """Why a power taking the place of a move cannot be used now (None: it can)."""
+    if not instead_of_move(ctx, power_id):
+        return None
+    t = ctx.s["turn"]
+    if 2 + t.get("free_moves", 0) - len(t["actions"]) <= 0 or t["actions"].count("move") >= 2 + t.get("free_moves", 0):
+        return "You have no move left this hero phase to trade for it."
+    if heroes.speed(ctx, pid) <= 0:
+        return "Your hero is Immobilized and cannot move."
+    return None
+
+
+def _beside(ctx: Ctx, pid: str, fig: dict):
+    """The free square next to the figure nearest the hero (None when none is free)."""
+    me = heroes.xy(ctx, pid)
+    taken = explore._taken(ctx)
+    spots = {(x + dx, y + dy) for x, y in combat.fig_xy(fig) for dx, dy in geometry.KING}
+    spots = [q for q in spots if geometry.is_floor(ctx.s, *q) and geometry.name(*q) not in taken]
+    if not spots:
+        return None
+    return geometry.name(*min(spots, key=lambda q: (geometry.square_distance(q, me), -q[1], q[0])))
+
+
+def hero_phase_ended(ctx: Ctx, pid: str):
+    """The hero's Freezing Cloud at the end of their hero phase: a token off, 1 damage to every
+    monster on its tile, gone with the last token."""
+    for m in [m for m in ctx.s["markers"] if m["kind"] == "freezing_cloud" and m.get("owner") == pid]:
+        m["tokens"] -= 1
+        hit = [f for f in sorted(ctx.s["figures"], key=combat._fid_order)
+               if not ctx.s["figures"][f].get("object") and m["tile"] in combat.fig_tiles(ctx.s["figures"][f])]
+        ctx.say("power", f"The Freezing Cloud on tile {m['tile']} bites ({m['tokens']} token(s) left)"
+                         + (": " + ", ".join(f"the {ctx.s['figures'][f]['name']}" for f in hit) + " take 1 damage."
+                            if hit else "; no monster is in it."))
+        for f in hit:
+            combat.hurt_figure(ctx, f, 1, pid)
+        if m["tokens"] <= 0:
+            ctx.s["markers"] = [x for x in ctx.s["markers"] if x["id"] != m["id"]]
+            ctx.say("power", f"The Freezing Cloud on tile {m['tile']} is gone.")
 
 
 def use(ctx: Ctx, pid: str, power_id: str, target):
     w = word(ctx, power_id)
+    if instead_of_move(ctx, power_id):
+        ctx.s["turn"]["actions"].append("move")
     name = data.power(ctx.content, power_id)["name"]
     who = heroes.name(ctx, pid)
     if w == "healingword":
@@ -89,6 +163,20 @@ def use(ctx: Ctx, pid: str, power_id: str, target):
                     fig["square"] = sq
                     break
         ctx.say("power", f"{who} uses {name}: every monster is drawn to the crowd around tile {mine}.")
+    elif w in LEAP:
+        sq = explore.free_square_on(ctx, target)
+        ctx.s["players"][pid]["square"] = sq
+        ctx.say("move", f"{who} uses {name}: {who} is put on square {sq} (tile {target}).", hero=pid, square=sq)
+    elif w == "getoverthere":
+        fig = ctx.s["figures"][target]
+        sq = _beside(ctx, pid, fig)
+        ctx.s["players"][pid]["square"] = sq
+        ctx.say("move", f"{who} uses {name}: {who} is put on square {sq}, next to the {fig['name']}.", hero=pid,
+                square=sq)
+    elif w == "freezingcloud":
+        ctx.s["markers"].append({"id": ctx.new_id("k"), "kind": "freezing_cloud", "card": None, "tile": target,
+                                 "owner": pid, "tokens": CLOUD_TOKENS})
+        ctx.say("power", f"{who} uses {name}: a freezing cloud with {CLOUD_TOKENS} tokens settles on tile {target}.")
     else:
         ctx.say("power", f"{who} uses {name}; the table carries out its rule.")
 

@@ -194,7 +194,9 @@ def move_adjacent(ctx: Ctx, fig: dict, pid):
         return
     hx, hy = heroes.xy(ctx, pid)
     here = combat.fig_xy(fig)[0]
-    cands = [(hx + dx, hy + dy) for dx, dy in geometry.KING if free(ctx, (hx + dx, hy + dy))]
+    taken = explore._taken(ctx)  # free(), its taken squares found once
+    cands = [q for q in ((hx + dx, hy + dy) for dx, dy in geometry.KING)
+             if geometry.is_floor(ctx.s, *q) and geometry.name(*q) not in taken]
     if not cands:
         move_onto_tile(ctx, fig, pid)
         return

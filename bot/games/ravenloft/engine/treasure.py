@@ -13,6 +13,33 @@ def draw_for_defeat(ctx: Ctx, pid: str):
     if t is None or t.get("treasure"):
         return
     t["treasure"] = True
+    draw_one(ctx, pid)
+
+
+def draw_one(ctx: Ctx, pid: str):
+    """The hero draws a treasure card, unless a hurt holder of the Ring of Regeneration is asked first
+    whether to regain 1 Hit Point in its place (kind "item", answered by `answer_ring`)."""
+    p = ctx.s["players"][pid]
+    if p["hp"] < p["max_hp"] and any(data.slug(data.treasure(ctx.content, i)["name"]) == "ringofregeneration"
+                                     for i in p["items"]):
+        pending.ask(ctx, pid, "item", f"Ring of Regeneration: {heroes.name(ctx, pid)} may regain 1 Hit Point "
+                                      f"instead of drawing a treasure card.", RING, rule="ring_of_regeneration")
+        return
+    card = draw(ctx, "treasure")
+    if card is None:
+        ctx.say("treasure", "The treasure deck is empty.")
+        return
+    gain(ctx, pid, card)
+
+
+RING = ["draw a treasure card", "regain 1 Hit Point"]
+
+
+def answer_ring(ctx: Ctx, q: dict, choice: str):
+    pid = q["player"]
+    if choice == RING[1]:
+        heroes.heal(ctx, pid, 1, "the Ring of Regeneration")
+        return
     card = draw(ctx, "treasure")
     if card is None:
         ctx.say("treasure", "The treasure deck is empty.")

@@ -7,7 +7,7 @@ draws an encounter card when no tile was laid in the exploration phase or the ne
 triangle (a tile laid by a card's own rule never calls for one), then activates the villains, then
 the player's monster and trap cards in order. It runs by itself up to a question it must ask."""
 
-from . import data, encounter_rules, encounters, explore, geometry, heroes, pending, treasure, villain
+from . import data, encounter_rules, encounters, explore, geometry, heroes, pending, powers, treasure, villain
 from .rulesets import active
 from .state import Ctx, hero_pids
 
@@ -95,6 +95,7 @@ def end_hero_phase(ctx: Ctx, pid: str, explore_dir=None):
             aid_done = True
     heroes.clear_conditions(ctx, pid)
     heroes.expire_bonuses(ctx, pid)
+    powers.hero_phase_ended(ctx, pid)  # Freezing Cloud
     escape = active(s).escape_squares(ctx)
     p = s["players"][pid]
     if p.get("square") in escape and p["hp"] > 0:

@@ -17,8 +17,6 @@ DEFEAT_KINDS), the rule set of every adventure without a module and the base of 
 Clauses of kind `manual` (and the rule `power_deck_on_white_tile`, `escort`) are left to the
 table: the engine says so at the start."""
 
-import dataclasses
-
 from .. import combat, data, explore, geometry, heroes
 from ..rulesets import RuleSet, fallback
 from ..state import hero_pids
@@ -168,15 +166,17 @@ class DataRules(RuleSet):
         out = []
         for c in clauses(ctx, "victory"):
             if c.kind == "items_carried_out":  # carried out by the Start tile's stairs (Adventure 4)
-                c = dataclasses.replace(c, where="start_stairs")
+                where = "start_stairs"
             elif c.kind != "escape":
                 continue
+            else:
+                where = c.where
             for k, t in ctx.s["tiles"]["placed"].items():
-                if (c.where == "start_stairs" and t.get("start")) or \
-                        (c.where == "secret_stairway" and data.slug(t["tile"]) == "secretstairway"):
+                if (where == "start_stairs" and t.get("start")) or \
+                        (where == "secret_stairway" and data.slug(t["tile"]) == "secretstairway"):
                     squares = [geometry.name(*q) for q in geometry.tile_squares(*geometry.parse(k))
                                if geometry.char(ctx.s, *q) == "S"]
-                    if not squares and c.where == "secret_stairway":
+                    if not squares and where == "secret_stairway":
                         squares = [geometry.name(*q) for q in geometry.floor_squares(ctx.s, k)]
                     out += squares
         return out
