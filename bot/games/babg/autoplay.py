@@ -33,6 +33,10 @@ def choose(content, state: dict, rnd: random.Random, fair: bool = False) -> dict
         if pick is not None and 0 <= pick < len(options):
             return options[pick]
     if options[0]["type"] == "decide" and state["phase"] == "haunt":
+        if state["pending"].get("kind") == "damage_sure":
+            # the split was chosen by what taking it really does (careful_choice): take it. Judged again here,
+            # "choose again" would look better than any damage at all, and the same split come back forever
+            return options[0]
         return careful_choice(content, state, options, rnd)
     if options[0]["type"] in ("decide", "ready"):
         return rnd.choice(options)
