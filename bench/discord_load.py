@@ -77,6 +77,7 @@ from bot import games  # noqa: E402  (the registry: each system's actor, turn nu
 from bot.discord import event_loop  # noqa: E402
 from bot.discord.messages import BUSY  # noqa: E402  (the bot's "busy, try again")
 from bot.store import jsontext  # noqa: E402  (the states as the bot writes them)
+from tests.test_ravenloft_discord import as_command  # noqa: E402  (a person's command for an action)
 
 BUSY_TRIES = 5  # times a player sends a command the bot keeps saying it is too busy for
 
@@ -505,23 +506,7 @@ class Players:
 
 def ravenloft_command(action: dict) -> tuple[str, dict]:
     """The slash command a person uses for a Castle Ravenloft action (the shared verbs and its own)."""
-    kind = action["type"]
-    if kind == "move":
-        return "move", {"square": action["to"]}
-    if kind == "attack":
-        return "attack", {"power": str(action["power"]), "target": action["target"]}
-    if kind == "end":
-        return "end", ({"explore": action["explore"]} if action.get("explore") else {})
-    if kind == "decide":
-        return "choose", {"option": action["choice"] if isinstance(action["choice"], int) else 1}
-    if kind == "use":
-        return "use", {"what": str(action.get("item") or action.get("power")),
-                       **({"target": action["target"]} if action.get("target") else {})}
-    if kind == "disable":
-        return "disable", ({"trap": action["trap"]} if action.get("trap") else {})
-    if kind == "pickup":
-        return "pickup", ({"object": action["object"]} if action.get("object") else {})
-    return kind, {}
+    return as_command(action)
 
 
 def parse_mix(text: str) -> list[tuple[str, int]]:

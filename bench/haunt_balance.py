@@ -21,6 +21,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bot.games.babg import autoplay  # noqa: E402
 from bot.games.babg.content import load_content  # noqa: E402
 from bot.games.babg.engine import Engine  # noqa: E402
+from tests.playout import haunt_game  # noqa: E402
 
 
 def numbers(text: str) -> list[int]:
@@ -33,16 +34,7 @@ def numbers(text: str) -> list[int]:
 
 def play(engine, number: int, seed: int, max_actions: int, fair: bool = False) -> tuple:
     rnd = random.Random(seed)
-    content = engine.content
-    chosen = []
-    for aid in sorted(content.adventurers, key=lambda _: rnd.random()):
-        if len(chosen) < rnd.randint(3, 6) and all(content.adventurers[a].card != content.adventurers[aid].card
-                                                   for a in chosen):
-            chosen.append(aid)
-    state = engine.new_game(seed, "play", {"chosen_haunt": number})
-    for i, aid in enumerate(chosen):
-        state, _ = engine.apply(state, {"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid})
-    state, _ = engine.apply(state, {"type": "start", "player": "p0"})
+    state = haunt_game(engine, number, seed, rnd)
     try:
         for _, state, _ in autoplay.play(engine, state, rnd, max_actions=max_actions, fair=fair):
             pass

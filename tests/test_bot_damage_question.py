@@ -4,6 +4,7 @@ each time sent the same question round and round until the bench's action limit 
 import random
 
 from bot.games.babg import autoplay
+from tests.playout import haunt_game
 
 SEED = 21001  # bench/haunt_balance.py's seed for haunt 21's second game, which looped
 
@@ -11,16 +12,7 @@ SEED = 21001  # bench/haunt_balance.py's seed for haunt 21's second game, which 
 def test_a_bot_seat_takes_the_damage_split_it_chose(engine):
     # Rulebook: Taking Damage (the player chooses how to split physical damage among Might and Speed)
     rnd = random.Random(SEED)
-    content = engine.content
-    chosen = []
-    for aid in sorted(content.adventurers, key=lambda _: rnd.random()):
-        if len(chosen) < rnd.randint(3, 6) and all(content.adventurers[a].card != content.adventurers[aid].card
-                                                   for a in chosen):
-            chosen.append(aid)
-    state = engine.new_game(SEED, "play", {"chosen_haunt": 21})
-    for i, aid in enumerate(chosen):
-        state, _ = engine.apply(state, {"type": "join", "player": f"p{i}", "name": f"P{i}", "adventurer": aid})
-    state, _ = engine.apply(state, {"type": "start", "player": "p0"})
+    state = haunt_game(engine, 21, SEED, rnd)
     run, longest = 0, 0
     for action, state, _ in autoplay.play(engine, state, rnd, max_actions=4000):
         run = run + 1 if action["type"] == "decide" else 0

@@ -9,6 +9,7 @@ from bot.games.ravenloft.engine import (combat, data, encounter_rules, encounter
 from bot.games.ravenloft.engine.content import load_content
 from bot.games.ravenloft.engine.game import Engine
 from bot.games.ravenloft.engine.state import Ctx
+from tests.test_ravenloft_encounters import decide, play, tile_of
 
 C = load_content()
 OPEN = "black_x4_6"  # a tile open on all four sides
@@ -59,20 +60,6 @@ def card(name):
     return sorted(ids, key=lambda c: data.encounter(C, c)["type"] == "environment")[0]
 
 
-def play(s, name, pid="p0"):
-    ctx = Ctx(C, s)
-    encounters.play(ctx, pid, card(name))
-    return ctx.events
-
-
-def decide(e, s, option_text):
-    q = s["pending"]
-    choice = next(o for o in q["options"] if option_text in o)
-    return e.apply(s, {"type": "decide", "player": q["player"], "choice": choice})
-
-
-def tile_of(s, pid):
-    return geometry.tile_at_square(s["players"][pid]["square"])
 
 
 def give_power(s, pid, power_id):
