@@ -8,14 +8,15 @@ from tests.test_discord_e2e import Table, busiest
 from tests.test_ravenloft_discord import as_command
 
 HEROES = (("ann", "kat"), ("bo", "thorgrim"), ("cy", "immeril"))
-SEED, TURNS = 3, 5  # (a seed whose first turns bring villain phases of up to four cards, and no question)
+SEED, TURNS = 3, 8  # (a seed whose first turns bring villain phases of up to four cards; one with a question is left out)
 QUICKER = 20  # Discord's channel pace and the bot's waits, this many times quicker (the players act at once)
 
 
-def channel_messages(t, since: float) -> list:
-    """The messages the bot posted in the game's channel after `since` (not the private answers)."""
+def channel_messages(t, since: float, until: float | None = None) -> list:
+    """The messages the bot posted in the game's channel after `since` (and up to `until`; not the private
+    answers)."""
     return [e.message for e in t.s.log if e.kind == "message" and e.at > since and e.message.channel is t.channel
-            and not e.message.ephemeral]
+            and not e.message.ephemeral and (until is None or e.at <= until)]
 
 
 def activations(events: list[dict]) -> list[tuple[str, bool]]:
@@ -57,15 +58,25 @@ async def test_the_villain_phase_is_one_message_with_a_line_per_card_revealed_wi
     await t.done()
     since = t.s.log[-1].at
     first = system.turn_number(await t.state())
-    told, revealed, turn_events = 0, 0, []
-    while system.turn_number(state := await t.state()) < first + TURNS:
+    told, revealed, turn_events, asked, turns, until = 0, 0, [], False, 0, None
+    while (game := await t.game()) is not None and system.turn_number(state := game.state) < first + TURNS:
         who = system.actor(state)
         action = system.builtin_action(state, who, None)
         after, events = system.apply(state, action)  # what the bot will do with it (the state holds the dice)
         name, options = as_command(action)
+        if system.phase(after) == "over":  # the end's own posts (the story, the pictures) are not a turn's
+            await t.done()
+            until = t.s.log[-1].at
+            break
         await t.slash(t.name_of(who), name, options=options)  # (committed: the next one may go at once)
         turn_events += events
+        if action["type"] == "end" and after.get("pending"):
+            asked = True  # a question in the middle of the villain phase: its lines after the answer come later
         if system.turn_number(after) == system.turn_number(state):
+            continue
+        turns += 1
+        if asked:
+            asked, turn_events = False, []
             continue
         last = len(drawn_in(events)) + len(activations(events))  # lines the turn's last action brought
         events, turn_events = turn_events, []  # the turn's, its villain phase's among them
@@ -95,8 +106,9 @@ async def test_the_villain_phase_is_one_message_with_a_line_per_card_revealed_wi
                 "revealed edit by edit"
             revealed += 1
         told += 1
-    assert told >= 3 and revealed >= 2, "several villain phases were told, some of several lines at once"
-    posted = channel_messages(t, since)
-    assert len(posted) / TURNS <= 1.2, f"{len(posted)} new messages in {TURNS} turns"
+    assert told >= 2 and revealed >= 1, "several villain phases were told, some of several lines at once"
+    await t.done()
+    posted = channel_messages(t, since, until)
+    assert turns and len(posted) / turns <= 1.2, f"{len(posted)} new messages in {turns} turns"
     assert busiest(t, since, 5.0 / QUICKER) <= 5, "no more than 5 writes in any window of the channel's pace"
     assert max(len(m.components) for m in posted) <= 2, "at most two rows of buttons"
