@@ -8,7 +8,7 @@ from tests.test_discord_e2e import Table, busiest
 from tests.test_ravenloft_discord import as_command
 
 HEROES = (("ann", "kat"), ("bo", "thorgrim"), ("cy", "immeril"))
-SEED, TURNS = 3, 8  # (a seed whose first turns bring villain phases of up to four cards; one with a question is left out)
+SEED, TURNS = 4, 8  # (a seed whose first turns bring villain phases of up to four cards; one with a question is left out)
 QUICKER = 20  # Discord's channel pace and the bot's waits, this many times quicker (the players act at once)
 
 

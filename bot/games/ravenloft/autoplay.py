@@ -10,8 +10,13 @@ They play like a careful group:
   nearest its end, the villain, the monster next to a hurt friend), daily powers kept for villains,
   several targets or a sure kill; disabling a trap when the roll is likely;
 - move: to the square from which the best attack may then be made; otherwise toward the
-  adventure's goal, else toward the nearest unexplored edge near the group, while many monsters
-  are about toward them instead, staying on a friend's tile when it costs nothing;
+  adventure's goal, else toward the nearest unexplored edge near the group, while monsters are
+  about toward them instead, staying on a friend's tile when it costs nothing; every square is
+  weighed against the harm expected there (`Danger`: the monsters in reach that would pick this
+  hero, a trap on the tile);
+- plans: never strike a villain whose fall loses (the Young Vampire); press it on the Dark
+  Fountain from next to it, and explore with a friend on the tile while the Fountain may come;
+  in Daylight Assault dig nearest the Start tile so the way out stays short;
 - end the hero phase exploring where the hero stands."""
 
 from time import perf_counter
@@ -25,7 +30,7 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 2, "daily_small": 0.45, "cancel_all": 1, "fragile_surges": 1, "level_up": 1, "cancel_env": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1}  # explore only while fewer monsters than this (times the heroes, at least 1) are about
+KNOBS = {"explore_below": 1, "explore_below_extra": 3, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 0, "level_up": 1, "cancel_env": 0, "cancel_monster": 1, "cancel_cond": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1, "safe_fight": 0, "area_share": 0.6, "other_share": 0.25, "safe_strike": 1.0, "safe_explore": 1.0, "safe_goal": 0.2, "safe_heal": 0.3, "later_share": 0.3, "together": 1, "heal_downed_only": 0, "heal_gap": 3, "near_stairs": 1, "safe_after": 0, "together_after": 5}  # the weights tuned with bench/ravenloft_balance.py (explore_below*: explore only while fewer monsters are about)
 
 
 def choose_action(content, state: dict, player: str) -> dict:
@@ -56,8 +61,10 @@ def _decide(ctx, acts):
     opts = [a["choice"] for a in acts]
     if q["kind"] == "cancel":
         e = data.encounter(ctx.content, q["card"])
+        worst = ("damage",) + (("place_monster",) if KNOBS["cancel_monster"] else ()) + \
+            (("condition",) if KNOBS["cancel_cond"] else ())
         bad = (e["type"] in HURTFUL and (KNOBS["cancel_env"] or e["type"] != "environment")) or e["attack"] or any(
-            data.g(st, "do") in ("damage", "place_monster", "condition") for st in e["steps"])
+            data.g(st, "do") in worst for st in e["steps"])
         bad = bad or KNOBS["cancel_all"]
         if bad and "dispel it" in opts:
             return next(a for a in acts if a["choice"] == "dispel it")
@@ -114,7 +121,7 @@ def _heal(ctx, pid, acts):
             q = s["players"][a["target"]]
             if a.get("item") and _hoarding(ctx) and q["hp"] > 0:
                 continue
-            if q["hp"] <= 0 or q["hp"] * 2 <= q["max_hp"] or q["max_hp"] - q["hp"] >= 4:
+            if q["hp"] <= 0 or (not KNOBS["heal_downed_only"] and (q["hp"] * 2 <= q["max_hp"] or q["max_hp"] - q["hp"] >= KNOBS["heal_gap"])):
                 return a
         if w == "unstoppable":
             p = s["players"][pid]
@@ -192,6 +199,11 @@ def _target_worth(ctx, fig) -> float:
     return w
 
 
+def _spared(ctx) -> set:
+    """The villains whose defeat loses the adventure (the Young Vampire is Kavan)."""
+    return {c.villain for c in clauses(ctx, "defeat") if c.kind == "villain_defeated"}
+
+
 def attack_score(ctx, pid, a) -> float:
     pw = data.power(ctx.content, a["power"]) if a.get("power") else items.as_power(ctx, a["item"])
     targets = combat.struck(ctx, pid, pw, a["target"].split(",")) if combat.area(ctx, pw) else a["target"].split(",")
@@ -206,6 +218,9 @@ def attack_score(ctx, pid, a) -> float:
         miss = min(fig["hp"], pw["miss"])
         kill_hit = 1.0 if dmg >= fig["hp"] else 0.0
         kill_miss = 1.0 if miss and miss >= fig["hp"] else 0.0
+        if fig["monster"] in _spared(ctx):
+            score -= 1.0 + 5 * (p * kill_hit + (1 - p) * kill_miss)  # its fall loses the adventure
+            continue
         worth = _target_worth(ctx, fig)
         score += worth * (p * (dmg + 1.5 * kill_hit) + (1 - p) * (miss + 1.5 * kill_miss))
         if fig.get("villain") or fig["max_hp"] >= 5:
@@ -288,8 +303,12 @@ def _goal_squares(ctx, pid) -> list:
             goals += [geometry.parse(m["square"]) for m in s["markers"] if m["kind"] == "object" and m.get("square")]
         if c.kind == "tokens_removed":
             k = placed_key(ctx, c.tile)
-            if k:
-                goals += geometry.floor_squares(s, k)
+            held = [f for f in s["figures"].values() if f.get("villain") and k in combat.fig_tiles(f)]
+            if k and held:
+                # next to the Young Vampire on the Fountain: it bites and stays rather than walk off
+                floor = set(geometry.floor_squares(s, k))
+                near = [(q[0] + dx, q[1] + dy) for f in held for q in combat.fig_xy(f) for dx, dy in geometry.KING]
+                goals += [q for q in near if q in floor] or sorted(floor)
         if c.kind == "escape":
             if rs.escape_squares(ctx) and _ready_to_escape(ctx, c):
                 goals += [geometry.parse(q) for q in rs.escape_squares(ctx)]
@@ -333,6 +352,74 @@ def _attack_from(ctx, pid, sq, cache) -> float:
     return best
 
 
+# ------------------------------------------------------------------ where the monsters will strike
+
+def _reach(ctx, fig) -> int:
+    """Tiles from which the figure's tactics strike at a hero (most monsters: 1)."""
+    m = data.monster(ctx.content, fig["monster"])
+    reach = 1
+    for line in m["tactics"]:
+        cond, do = data.g(line, "condition", ""), data.g(line, "action", "")
+        if "attack" in (do or "") and cond in ("hero_within", "heroes_within"):
+            reach = max(reach, data._int(data.g(line, "within", 1), 1))
+    return reach
+
+
+def _blow(ctx, fig, pid) -> float:
+    """The damage the figure's hardest attack is expected to deal the hero."""
+    ac = heroes.ac(ctx, pid)
+    best = 0.0
+    for a in data.monster(ctx.content, fig["monster"])["attacks"].values():
+        p = min(1.0, max(0.05, (21 - ac + a.get("bonus", 0)) / 20))
+        best = max(best, p * a.get("damage", 0) + (1 - p) * (a.get("miss") or 0))
+    return best
+
+
+class Danger:
+    """The harm a hero is likely to take standing on a square until their next turn: every monster
+    within its reach that would pick this hero (the closest one) strikes once; a trap on the tile
+    strikes too."""
+
+    def __init__(self, ctx, pid):
+        s = ctx.s
+        self.ctx, self.pid = ctx, pid
+        self.figs = []
+        others = [q for q in hero_pids(s) if q != pid and heroes.standing(ctx, q)]
+        for f in s["figures"].values():
+            if f.get("object"):
+                continue
+            ftiles = combat.fig_tiles(f)
+            d = geometry.tile_distances(s, ftiles)
+            xy = combat.fig_xy(f)
+            near = min(((d.get(heroes.tile(ctx, q), 99), min(geometry.square_distance(heroes.xy(ctx, q), c) for c in xy))
+                        for q in others), default=(99, 99))
+            area = any(a.get("area", "one") != "one" for a in data.monster(ctx.content, f["monster"])["attacks"].values())
+            self.figs.append((d, xy, near, _reach(ctx, f), _blow(ctx, f, pid), area))
+        self.traps = {}
+        for m in s["markers"]:
+            if m["kind"] in ("trap", "hazard"):
+                self.traps[m["tile"]] = self.traps.get(m["tile"], 0) + 1.5
+        self.cache = {}
+
+    def at(self, sq: str) -> float:
+        if sq in self.cache:
+            return self.cache[sq]
+        t = geometry.tile_at_square(sq)
+        me = geometry.parse(sq)
+        v = self.traps.get(t, 0.0)
+        for d, xy, near, reach, blow, area in self.figs:
+            td = d.get(t, 99)
+            if td > reach:
+                continue
+            mine = (td, min(geometry.square_distance(me, c) for c in xy))
+            if mine <= near:
+                v += blow
+            else:
+                v += blow * (KNOBS["area_share"] if area else KNOBS["other_share"])
+        self.cache[sq] = v
+        return v
+
+
 def _move(ctx, pid, acts):
     moves = [a for a in acts if a["type"] == "move"]
     s = ctx.s
@@ -363,6 +450,7 @@ def _move(ctx, pid, acts):
                     best = (k, a)
             if best and best[0][0] > max(here, 1):
                 return best[1]
+    danger = Danger(ctx, pid)
     # 1. a square to strike from (not when the haul is complete: then out, the quickest way)
     if can_attack_after and s["figures"] and not _leaving(ctx):
         cache = {}
@@ -373,7 +461,7 @@ def _move(ctx, pid, acts):
                 continue
             sq = geometry.parse(a["to"])
             with_friend = geometry.tile_at_square(a["to"]) in ally_tiles
-            k = (round(v, 2), with_friend, -geometry.square_distance(sq, me), -i)
+            k = (round(v - KNOBS["safe_strike"] * danger.at(a["to"]), 2), with_friend, -geometry.square_distance(sq, me), -i)
             if best is None or k > best[0]:
                 best = (k, a)
         if best:
@@ -385,44 +473,78 @@ def _move(ctx, pid, acts):
     p = s["players"][pid]
     hurt = [q for q in hero_pids(s) if heroes.standing(ctx, q) and s["players"][q]["hp"] * 2 <= s["players"][q]["max_hp"]]
     healer = any(v == "ready" and _is_heal_power(ctx, k) for k, v in p["powers"].items())
+    why = "fight"
     if healer and [q for q in hurt if q != pid]:
         # a healer goes to the hurt
         targets = [heroes.xy(ctx, q) for q in hurt if q != pid]
+        why = "heal"
     elif goal:
         targets = goal
+        why = "goal"
     elif s["figures"] and (many or not s["tiles"]["stack"]):
         for f in s["figures"].values():
             for q in combat.fig_xy(f):
                 targets += [(q[0] + dx, q[1] + dy) for dx, dy in geometry.KING]
     if not targets and s["tiles"]["stack"]:
+        why = "explore"
         for k, d in geometry.all_unexplored(s):
+            if _together(ctx) and allies and k not in ally_tiles:
+                continue  # the group explores side by side (more than one hero near what comes)
             targets += [q for q in geometry.edge_squares(*geometry.parse(k), d) if q in mp.floor]
+        if _hoarding(ctx) and targets and KNOBS["near_stairs"]:
+            # the haul goes out by the Start tile's stairs: dig nearest them, the way back short
+            starts = [k for k, tt in s["tiles"]["placed"].items() if tt.get("start")]
+            td = geometry.tile_distances(s, starts)
+            far = {q: td.get(geometry.tile_key(*geometry.tile_of(*q)), 99) for q in targets}
+            nearest = min(far.values())
+            targets = [q for q in targets if far[q] <= nearest + KNOBS["near_stairs"] - 1]
+        if _together(ctx) and allies and not targets:
+            why = "heal"
+            targets = [(a[0] + dx, a[1] + dy) for a in allies for dx, dy in geometry.KING]
         if allies and targets:
             # the unexplored edges nearest the group
             ad = mp.dist_from(allies)
             near = min(ad.get(q, 999) for q in targets)
             targets = [q for q in targets if ad.get(q, 999) <= near + 4]
     if not targets and s["figures"]:
+        why = "fight"
         for f in s["figures"].values():
             for q in combat.fig_xy(f):
                 targets += [(q[0] + dx, q[1] + dy) for dx, dy in geometry.KING]
     if not targets and allies:
         targets = allies
+        why = "heal"
     if not targets:
         return None
     dist = mp.dist_from(set(targets))
-    now = dist.get(me, 999)
+    speed = max(1, heroes.speed(ctx, pid))
+    later = 2 + t.get("free_moves", 0) - len(t["actions"]) - 1 > 0 and t["actions"].count("move") + 1 < 2 + t.get("free_moves", 0)
+    weight = KNOBS["safe_" + why] * (KNOBS["later_share"] if later else 1.0)
+    if t["attacked"] and why == "fight":
+        weight = KNOBS["safe_after"]  # struck already: nothing more to gain this turn next to them
+
+    def cost(sq_name):
+        return min(dist.get(geometry.parse(sq_name), 999), 60) / speed + weight * danger.at(sq_name)
+    stay = cost(p["square"])
     best = None
     for i, a in enumerate(moves):
         sq = geometry.parse(a["to"])
-        d = dist.get(sq, 999)
         with_friend = geometry.tile_at_square(a["to"]) in ally_tiles
-        k = (d, not with_friend, geometry.square_distance(sq, me), i)
+        k = (round(cost(a["to"]), 3), not with_friend, geometry.square_distance(sq, me), i)
         if best is None or k < best[0]:
             best = (k, a)
-    if best and best[0][0] < now:
+    if best and best[0][0] < round(stay, 3):
         return best[1]
     return None
+
+
+def _together(ctx) -> bool:
+    """Explore only from a tile a friend stands on: where a villain comes out with the tile and
+    stays only while heroes press it (the Young Vampire on the Dark Fountain), or everywhere."""
+    if KNOBS["together"] == 2:
+        return True
+    return bool(KNOBS["together"]) and any(c.kind == "tokens_removed" for c in clauses(ctx, "victory")) and \
+        not placed_key(ctx, "dark_fountain") and len(ctx.s["tiles"]["placed"]) >= KNOBS["together_after"]
 
 
 def _fragile(ctx, pid) -> bool:
@@ -442,7 +564,10 @@ def _want_explore(ctx) -> bool:
         return True  # the way out is still to be found: only the stack brings it
     alive = len([f for f in ctx.s["figures"].values() if not f.get("object")])
     per = KNOBS["explore_per_hero"] * len(hero_pids(ctx.s))
-    return alive < max(1, KNOBS["explore_below"] + per)
+    below = KNOBS["explore_below"]
+    if any(c.kind == "encounter_every_villain_phase" for c in clauses(ctx, "rules")):
+        below = KNOBS["explore_below_extra"]  # staying draws two Encounters there
+    return alive < max(1, below + per)
 
 
 def _leaving(ctx) -> bool:
