@@ -9,31 +9,18 @@ from bot.games.ravenloft.engine import (combat, data, encounter_rules, encounter
 from bot.games.ravenloft.engine.content import load_content
 from bot.games.ravenloft.engine.game import Engine
 from bot.games.ravenloft.engine.state import Ctx
-from tests.test_ravenloft_encounters import decide, play, tile_of
+from tests.test_ravenloft_encounters import decide, play, rolls, tile_of
+from tests.test_ravenloft_encounters import started as opening
 
 C = load_content()
 OPEN = "black_x4_6"  # a tile open on all four sides
 
 
 def started(team=("arjhan", "kat")):
-    """Heroes p0 on 1,5 (tile 0,1) and p1 on 3,1 (tile 0,0, the Start tile's halves), open tiles at
-    0,2, 0,3 and 0,4 in a line north; no monster, marker, environment or card; p0's hero phase."""
-    e = Engine(C)
-    s = e.new_game(1, {"adventure": 2, "first_player": "p0"})
-    for i, h in enumerate(team):
-        s, _ = e.apply(s, {"type": "join", "player": f"p{i}", "name": f"P{i}", "hero": h})
-    s, _ = e.apply(s, {"type": "start", "player": "p0"})
-    while s["pending"]:
-        s, _ = e.apply(s, {"type": "decide", "player": s["pending"]["player"], "choice": 1})
-    s["tiles"]["placed"] = {k: v for k, v in s["tiles"]["placed"].items() if v["start"]}
-    s["figures"], s["markers"], s["environment"] = {}, [], None
+    """The encounter tests' opening (heroes p0 on 1,5 and p1 on 3,1, open tiles north), with no item either."""
+    e, s = opening(team)
     for p in s["players"].values():
-        p["cards"], p["items"] = [], []
-    ctx = Ctx(C, s)
-    for k in ("0,2", "0,3", "0,4"):
-        explore.lay_tile(ctx, OPEN, k, 0)
-    s["players"]["p0"]["square"] = "1,5"
-    s["players"]["p1"]["square"] = "3,1"
+        p["items"] = []
     return e, s
 
 
@@ -43,16 +30,6 @@ def spawn(s, monster, sq, holder=None):
         mcard = next(c for c in C.monsters if data.card_monster(C, c) == monster)
         s["players"][holder]["cards"].append({"kind": "monster", "card": mcard})
     return explore.spawn(Ctx(C, s), monster, sq, mcard)
-
-
-def rolls(monkeypatch, *values):
-    """The die gives these values in turn (then 10s)."""
-    seq = list(values)
-
-    def fake(state, sides):
-        return seq.pop(0) if seq else 10
-    for mod in (combat, encounters, encounter_rules):
-        monkeypatch.setattr(mod, "die", fake)
 
 
 def card(name):

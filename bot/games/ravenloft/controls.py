@@ -56,9 +56,9 @@ def hero_phase(system, state: dict, seat: str) -> tuple[list, list, list]:
     ends = sorted(ends, key=lambda a: a.get("explore") == "none")
     entries += [(system.describe(a, state).capitalize(), a, "") for a in ends[END_BUTTONS:]]
     hints = []
-    if len(entries) > MENU_ROOM:
-        if any(m not in [e[1] for e in entries[:MENU_ROOM]] for m in moves):
-            hints.append("/move square:x,y (any square the menu leaves out)")
-        if any(a not in [e[1] for e in entries[:MENU_ROOM]] for _, (_, a, _) in attacks):
-            hints.append("/attack power: target:")
+    left_out = {entry[1]["type"] for entry in entries[MENU_ROOM:]}
+    if "move" in left_out:
+        hints.append("/move square:x,y (any square the menu leaves out)")
+    if "attack" in left_out:
+        hints.append("/attack power: target:")
     return entries[:MENU_ROOM], ends[:END_BUTTONS], hints

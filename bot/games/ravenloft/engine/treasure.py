@@ -25,11 +25,7 @@ def draw_one(ctx: Ctx, pid: str):
         pending.ask(ctx, pid, "item", f"Ring of Regeneration: {heroes.name(ctx, pid)} may regain 1 Hit Point "
                                       f"instead of drawing a treasure card.", RING, rule="ring_of_regeneration")
         return
-    card = draw(ctx, "treasure")
-    if card is None:
-        ctx.say("treasure", "The treasure deck is empty.")
-        return
-    gain(ctx, pid, card)
+    _draw_and_gain(ctx, pid)
 
 
 RING = ["draw a treasure card", "regain 1 Hit Point"]
@@ -40,6 +36,10 @@ def answer_ring(ctx: Ctx, q: dict, choice: str):
     if choice == RING[1]:
         heroes.heal(ctx, pid, 1, "the Ring of Regeneration")
         return
+    _draw_and_gain(ctx, pid)
+
+
+def _draw_and_gain(ctx: Ctx, pid: str):
     card = draw(ctx, "treasure")
     if card is None:
         ctx.say("treasure", "The treasure deck is empty.")
