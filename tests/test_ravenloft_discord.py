@@ -91,7 +91,7 @@ async def test_one_person_and_two_built_in_heroes_play_adventures_to_a_victory_a
             break
     assert {"victory", "defeat"} <= set(wanted)
     await t.start(engine)
-    for result in ("victory", "defeat"):
+    for done, result in enumerate(("victory", "defeat")):
         await t.slash("ann", "game new", options={"game": "ravenloft", "adventure": "2", "seed": wanted[result]})
         await t.slash("ann", "game join", options={"hero": "kat"})
         for hero in ("thorgrim", "immeril"):
@@ -112,5 +112,12 @@ async def test_one_person_and_two_built_in_heroes_play_adventures_to_a_victory_a
         assert last.state["outcome"]["result"] == result
         said = " ".join(m.content for m in t.s.channel_messages(t.channel)[-8:])
         assert ("defeated" in said) and ("seed was" in said)  # the story of the end, and the seed revealed
+        await t.s.wait_for(lambda: sum(a.filename == "replay.gif" for m in t.s.channel_messages(t.channel)
+                                       for a in m.attachments) == done + 1, timeout=60, what="the replay")
+        story = system.story(last.state)
+        with_replay = next(m for m in reversed(t.s.channel_messages(t.channel)) if any(a.filename == "replay.gif"
+                                                                             for a in m.attachments))
+        assert story[-1] in with_replay.content and "turn by turn" in with_replay.content, \
+            "the replay rides under the story's last part, not in a message of its own"
         pictures = [a for m in t.s.channel_messages(t.channel) for a in m.attachments]
         assert pictures  # the dungeon's turn pictures came with the turns

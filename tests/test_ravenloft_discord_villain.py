@@ -112,3 +112,56 @@ async def test_the_villain_phase_is_one_message_with_a_line_per_card_revealed_wi
     assert turns and len(posted) / turns <= 1.2, f"{len(posted)} new messages in {turns} turns"
     assert busiest(t, since, 5.0 / QUICKER) <= 5, "no more than 5 writes in any window of the channel's pace"
     assert max(len(m.components) for m in posted) <= 2, "at most two rows of buttons"
+
+
+async def test_a_question_for_another_hero_stays_in_the_turn_message_and_reaches_them_privately(
+        fake_discord, tmp_path, engine):  # noqa: F811
+    # Castle Ravenloft rulebook: Villain Phase (an encounter card asks another hero mid-phase, here
+    # Reinforcements: which tile gets the new monster)
+    t = Table(fake_discord, tmp_path)
+    t.unpaced = True
+    await t.start(engine)
+    system = t.bot.service.system_named("ravenloft")
+    await t.slash("ann", "game new", options={"game": "ravenloft", "adventure": "2", "seed": 2, "builtin": 0})
+    for who, hero in HEROES:
+        await t.slash(who, "game join", options={"hero": hero})
+    await t.slash("ann", "game start")
+    await t.done()
+    asked = None
+    for _ in range(80):  # the seed's fourth turn brings it
+        state = await t.state()
+        who = system.actor(state)
+        action = system.builtin_action(state, who, None)
+        after, _ = system.apply(state, action)
+        name, options = as_command(action)
+        before_posts = len(t.s.channel_messages(t.channel))
+        await t.slash(t.name_of(who), name, options=options)
+        await t.done()
+        pending = after.get("pending")
+        if pending and pending["player"] != (after.get("turn") or {}).get("player") and \
+                system.turn_number(after) == system.turn_number(state):
+            asked = pending
+            break
+    assert asked is not None, "the seed brings a question for another hero in the middle of a turn"
+    posts = t.s.channel_messages(t.channel)
+    assert len(posts) == before_posts, "no new message for the question"
+    turn_message = posts[-1]
+    assert f"<@{asked['player']}>, your choice: {asked['prompt']}" in turn_message.content
+    assert turn_message.components, "its answers are buttons under the turn's message"
+    hero = system.content().heroes[state["players"][state["turn"]["player"]]["hero"]].name
+    assert f"{hero} ends the hero phase." in turn_message.content, "the same message as the turn it interrupts"
+    # the asked hero hears it privately; nobody else does
+    for name, _ in HEROES:
+        dms = [m.content for m in t.s.dm_messages(t.users[name])]
+        assert any(asked["prompt"] in d for d in dms) == (t.uid(name) == asked["player"]), name
+    told = next(m.content for m in t.s.dm_messages(t.users[t.name_of(asked["player"])]) if asked["prompt"] in m.content)
+    assert "buttons under the newest message" in told and "/choose" in told, "the DM says where to answer"
+    # answered: the villain phase goes on in the same message; the next turn's is the one new message
+    state = await t.state()
+    await t.slash(t.name_of(asked["player"]), "choose", options={"option": 1})
+    await t.done()
+    after = await t.state()
+    assert system.turn_number(after) > system.turn_number(state) or after.get("pending"), "answered"
+    new = t.s.channel_messages(t.channel)[len(posts):]
+    assert len(new) <= 1 and not any(line.startswith("**") for m in new for line in m.content.splitlines()), \
+        "the rest of the villain phase stays in the turn's message"

@@ -900,3 +900,32 @@ def test_stealth_throws_the_monster_card_away():
     assert s["pending"]["kind"] == "stealth"
     s2, _ = e.apply(s, {"type": "decide", "player": "p0", "choice": "use Stealth"})
     assert fig["id"] not in s2["figures"] and fig["card"] in s2["decks"]["monster"]["discard"]
+
+
+def test_unbalancing_parry_turns_a_hit_and_pushes_the_monster_within_one_tile(monkeypatch):
+    # Castle Ravenloft rulebook: Utility Powers (a reaction "to counter a Monster's attack"); the card:
+    # Unbalancing Parry (an adjacent monster's hit misses, and the monster is moved within 1 tile)
+    e, s = started(team=("allisa", "kat"))
+    ctx = Ctx(C, s)
+    s["players"]["p0"]["powers"]["unbalancing_parry"] = "ready"
+    me = geometry.parse(s["players"]["p0"]["square"])
+    fig = explore.spawn(ctx, "wraith", geometry.name(me[0] - 1, me[1]))
+    atk = data.monster(C, "wraith")["attacks"]["life_draining_claw"]
+    rolls(monkeypatch, 20)
+    hp = s["players"]["p0"]["hp"]
+    combat.monster_attack(ctx, "The Wraith", atk, "p0", fig=fig)
+    assert s["players"]["p0"]["hp"] == hp - (atk.get("miss") or 0)
+    assert s["players"]["p0"]["powers"]["unbalancing_parry"] == "used"
+    to = geometry.parse(fig["square"])
+    assert geometry.tile_distances(s, [heroes.tile(ctx, "p0")])[geometry.tile_at_square(fig["square"])] <= 1
+    assert geometry.is_floor(s, *to) and fig["square"] not in heroes.hero_squares(ctx)
+    assert not any(geometry.adjacent(to, heroes.xy(ctx, q)) for q in ("p0", "p1")), \
+        "pushed where it stands next to no hero (the room allows it)"
+    # the push moves only a figure of one square: a large one stays
+    big = explore.spawn(ctx, "wraith", geometry.name(me[0] - 1, me[1] - 1))
+    big["squares"] = [big["square"], geometry.name(me[0] - 2, me[1] - 1)]
+    s["players"]["p0"]["powers"]["unbalancing_parry"] = "ready"
+    rolls(monkeypatch, 20)
+    combat.monster_attack(ctx, "The Wraith", atk, "p0", fig=big)
+    assert s["players"]["p0"]["powers"]["unbalancing_parry"] == "used" and big["square"] == geometry.name(me[0] - 1,
+                                                                                                          me[1] - 1)

@@ -455,10 +455,7 @@ class GameBot(discord.Client):
             over = system.phase(state) == "over"
             if over and system.phase(outcome.before) != "over":
                 await post(await self.seed_reveal(outcome.game))
-                for part in messages.chunks(face.story(state)):
-                    await post(part)
-            if over and face.replay_due(state):
-                await self.send_replay(post, outcome.game)
+                await self.send_ending(post, outcome.game, face, state)
         finally:
             if secrets is None:
                 secrets = asyncio.ensure_future(self.send_private(post, d.private, outcome.game, outcome.seq))
@@ -583,23 +580,48 @@ class GameBot(discord.Client):
                 f"`{self.service.commitment(game)}`). Check every roll and draw: `/log file`, then "
                 f"`python -m bot table --verify {seed} <the log file>`.")
 
-    async def send_replay(self, post, game):
-        """The whole game as an animated picture, one frame per turn."""
+    REPLAY_CAPTION = ("The game, turn by turn, as the table saw it (what was hidden shows only in the last picture, "
+                      "after the end):")
+
+    async def replay_file(self, game) -> discord.File | None:
+        """The whole game as an animated picture, one frame per turn (None when it cannot be drawn)."""
         actions = await self.service.actions(game)
         try:
             data = await asyncio.get_running_loop().run_in_executor(
                 self.renderer, render_replay, game.system, game.seed, actions, game.state.get("options", {}))
-            if data is None:
-                return
-            await post("The game, turn by turn, as the table saw it (what was hidden shows only in the last "
-                       "picture, after the end):", file=discord.File(io.BytesIO(data), filename="replay.gif"))
-        except discord.HTTPException as e:
-            log.info("replay not sent in %s: %s", game.channel_id, e)
         except Exception:  # noqa: BLE001 - a picture must never break the game's end
             if self.draining or self.is_closed():
                 log.info("replay not drawn in %s: the bot is stopping", game.channel_id)
             else:
                 log.exception("replay render failed")
+            return None
+        return None if data is None else discord.File(io.BytesIO(data), filename="replay.gif")
+
+    async def send_replay(self, post, game):
+        """The replay picture in a message of its own (/replay, /history)."""
+        file = await self.replay_file(game)
+        if file is None:
+            return
+        try:
+            await post(self.REPLAY_CAPTION, file=file)
+        except discord.HTTPException as e:
+            log.info("replay not sent in %s: %s", game.channel_id, e)
+
+    async def send_ending(self, post, game, face, state: dict):
+        """The end's story, with the replay picture (when the game has one) under its last part: one
+        message fewer than the picture on its own."""
+        file = await self.replay_file(game) if face.replay_due(state) else None
+        parts = messages.chunks(face.story(state) + ([self.REPLAY_CAPTION] if file is not None else []))
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            try:
+                if last and file is not None:
+                    await post(part, file=file, allowed_mentions=discord.AllowedMentions.none())
+                else:
+                    await post(part, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as e:
+                log.info("the end's story not sent in %s: %s", game.channel_id, e)
+                return
 
     async def send_map(self, interaction, state: dict, ephemeral: bool, system: str | None = None):
         if not state or self.service.system_named(system).phase(state) == "lobby":

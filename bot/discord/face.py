@@ -165,6 +165,12 @@ class Face:
         """The game's stage: a new stage opens a new message and edits the pinned summary at once."""
         return self.system.phase(state)
 
+    def asks_in_place(self, before: dict, state: dict) -> bool:
+        """Whether a question the turn's action brings for another player stays in the turn's message
+        (their prompt edited in, the question itself reaching them privately) instead of a new message
+        that pings them."""
+        return False
+
     def replay_due(self, state: dict) -> bool:
         """Whether the end brings the replay picture."""
         return False

@@ -227,7 +227,7 @@ class TurnPosts:
                                 shown=len(shown))
                 self.posts[game.channel_id] = post
                 await self.remember(game, interaction.message.id)
-            others = [u for u in d.ping if u != actor]
+            others = [] if face.asks_in_place(before, state) else [u for u in d.ping if u != actor]
             if post is not None and not outcome.turn_changed and not others and not stage:
                 post.lines += lines
                 post.tail, post.view, post.dirty = tail, view, True
@@ -253,12 +253,8 @@ class TurnPosts:
                 finally:
                     if post is not None and reveal is None:  # after the new message: it goes first when the
                         self.close_later(post)                # channel is at its limit
-        if over:  # everything that was hidden, for everyone (the system's story)
-            for part in messages.chunks(face.story(state)):
-                async with bot.pace.write(game.channel_id):
-                    await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
-        if over and face.replay_due(state):
-            await bot.send_replay(bot.channel_poster(channel), game)
+        if over:  # everything that was hidden, for everyone (the system's story), and the replay
+            await bot.send_ending(bot.channel_poster(channel), game, face, state)
         await chronicle.tell_news(bot, game.channel_id, bot.channel_poster(channel))  # a campaign's, if kept here
         if stage:
             bot.summary_due(game, now_too=True)

@@ -16,6 +16,7 @@ from . import controls
 from .engine import data
 
 APART = ("turn", "phase", "villain", "over", "game_over")  # events that are never part of a card's line
+ANSWER_THERE = " Answer in the game's channel: the buttons under the newest message, or /choose."  # (in a DM)
 REVEAL_EDITS = 3  # at most this many edits tell a villain phase (a second apart at Discord's 5 writes per 5 s)
 
 
@@ -108,6 +109,8 @@ class Face(PlainFace):
 
     def deliver(self, before, state, events, played=frozenset()):
         told = villain_lines(self.system.content(), before, state, events)
+        told = [dict(e, text=e["text"] + ANSWER_THERE) if e["to"] != "all" and e["kind"] == "question" else e
+                for e in told]  # a question reaches its hero privately too (see asks_in_place): where to answer
         if self.system.phase(before) == "lobby" and self.system.phase(state) == "play":
             # the adventure's introduction and goal open the game (and stay pinned: see summary)
             told = [{"kind": "adventure", "to": "all", "text": "\n".join(adventure_lines(self.system.content(),
@@ -165,6 +168,14 @@ class Face(PlainFace):
         if s.phase(state) == "over" and s.phase(before) != "over":
             return True
         return s.phase(state) == "play" and s.turn_number(state) != s.turn_number(before)
+
+    def asks_in_place(self, before, state):
+        """A co-operative game: a question for another hero in the middle of a turn (Spirit of Doom's move,
+        Reinforcements' tile) is the group's business. It stays in the turn's message, where everyone sees it
+        and its buttons, and reaches its hero privately too; the villain phase it interrupts goes on in the
+        same message."""
+        s = self.system
+        return bool(state.get("pending")) and s.phase(state) == "play" and s.turn_number(state) == s.turn_number(before)
 
     def replay_due(self, state):
         return True  # the end brings the adventure turn by turn, after the whole dungeon

@@ -7,8 +7,9 @@ tile of you get +2 AC until your next hero phase is over, FAQ).
 When: a reaction is face up and a monster's hit would deal 2 or more damage or knock its target
 down; the first such power in seat order (the hit's target first) is used and flipped. Asking its
 owner in the middle of a villain phase is not supported yet, so the engine answers the way a
-careful player would; a lesser hit is taken and the power kept. Unbalancing Parry's move of the
-monster is not made (the monster stays where it is).
+careful player would; a lesser hit is taken and the power kept. Unbalancing Parry pushes the
+monster to a free square within 1 tile of the hero, next to no hero where it can (`_parry_square`); a
+large figure stays where it is.
 
 The other reactions, played the same way for their owner (docs/rulings.md, Castle Ravenloft rows):
 
@@ -73,7 +74,11 @@ def negate_hit(ctx: Ctx, fig, target: str, dmg: int) -> bool:
         if me and (k := ready.get("unbalancingparry")) and \
                 any(geometry.adjacent(t_xy, geometry.parse(q)) for q in (fig.get("squares") or [fig["square"]])):
             _flip(ctx, pid, k)
-            ctx.say("power", f"{heroes.name(ctx, pid)} parries: the {fig['name']}'s hit misses.", hero=pid)
+            to = _parry_square(ctx, pid, fig)
+            if to is not None:
+                fig["square"] = to
+            ctx.say("power", f"{heroes.name(ctx, pid)} parries: the {fig['name']}'s hit misses"
+                             + (f", and the {fig['name']} is pushed to square {to}." if to else "."), hero=pid)
             return True
         if not me and (k := ready.get("bodyguard")):
             d = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
@@ -95,6 +100,27 @@ def negate_hit(ctx: Ctx, fig, target: str, dmg: int) -> bool:
                              f"{heroes.name(ctx, pid)}'s next hero phase.", hero=pid)
             return True
     return False
+
+
+def _parry_square(ctx: Ctx, pid: str, fig: dict):
+    """Where Unbalancing Parry pushes the monster: a free floor square within 1 tile of the hero, chosen as
+    a careful player would (next to no standing hero first, then farthest from the hero; a stable order
+    last). None for a large figure (it fills several squares) or when no square is free."""
+    if fig.get("squares"):
+        return None
+    me = geometry.parse(ctx.s["players"][pid]["square"])
+    near = geometry.tile_distances(ctx.s, [heroes.tile(ctx, pid)])
+    taken = heroes.figure_squares(ctx) | heroes.hero_squares(ctx)
+    standing = [heroes.xy(ctx, q) for q in heroes.standing_heroes(ctx)]
+    best = None
+    for tkey in sorted(k for k, d in near.items() if d <= 1):
+        for sq in geometry.floor_squares(ctx.s, tkey):
+            if geometry.name(*sq) in taken:
+                continue
+            key = (any(geometry.adjacent(sq, h) for h in standing), -geometry.square_distance(sq, me))
+            if best is None or key < best[0]:
+                best = (key, geometry.name(*sq))
+    return best[1] if best else None
 
 
 def ready_power(ctx: Ctx, pid: str, word: str):
