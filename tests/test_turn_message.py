@@ -23,6 +23,12 @@ def test_a_long_turn_keeps_its_newest_lines_within_a_message():
     assert body.endswith("<@1>, it is your turn.")
 
 
+def test_a_line_longer_than_a_message_keeps_its_beginning():
+    body = messages.turn_text(["Ann moves west.", "The villain phase: " + "y" * 2500], "<@1>, it is your turn.")
+    assert len(body) <= messages.LIMIT and body.startswith("The villain phase: yyy") and "…" in body
+    assert body.endswith("<@1>, it is your turn.")
+
+
 def test_after_a_restart_the_message_goes_on_without_its_old_prompt():
     assert lines_of("Ann moves west.\n(Ann: 3 of 4 spaces left.)") == ["Ann moves west."]
     assert lines_of("Ann moves west.\n<@1>, it is your turn: /move") == ["Ann moves west."]

@@ -64,7 +64,8 @@ def turn_text(lines: list[str], tail: str, limit: int = LIMIT) -> str:
     kept, size = [], len(tail) + 2
     for line in reversed(body):
         if size + len(line) + 1 > limit - 2:
-            kept.append("…")
+            # the oldest lines give way; a newest line longer than a whole message keeps its beginning
+            kept.append("…" if kept else line[:max(limit - size - 3, 0)] + "…")
             break
         kept.append(line)
         size += len(line) + 1
