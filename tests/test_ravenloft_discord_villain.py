@@ -1,7 +1,9 @@
 """Castle Ravenloft's villain phase on Discord, through the real client against the fake Discord: it comes
 back from the engine all at once inside the hero's End, and the channel sees it as one message (the hero's
 turn message), one line per card in the order they acted, revealed edit by edit within the channel's pace."""
+from bot import games
 from bot.discord import turn_posts
+from bot.discord.face import face_of
 from bot.games.ravenloft.discord import card_name
 from tests.fake_discord.fixtures import fake_discord  # noqa: F401  (the fixture)
 from tests.test_discord_e2e import Table, busiest
@@ -165,3 +167,17 @@ async def test_a_question_for_another_hero_stays_in_the_turn_message_and_reaches
     new = t.s.channel_messages(t.channel)[len(posts):]
     assert len(new) <= 1 and not any(line.startswith("**") for m in new for line in m.content.splitlines()), \
         "the rest of the villain phase stays in the turn's message"
+
+
+def test_who_acts_changing_within_a_turn_stays_in_its_message_and_a_new_turn_opens_one():
+    # Castle Ravenloft rulebook: Hero Phase, Villain Phase (one hero's turn: questions for others within it)
+    face = face_of(games.get("ravenloft"))
+    turn = {"number": 4, "player": "kat", "phase": "villain"}
+    asked = {"player": "bo", "prompt": "Which tile?", "options": ["a", "b"], "kind": "encounter"}
+    plain = {"phase": "play", "turn": turn, "pending": None}
+    question = dict(plain, pending=asked)
+    assert face.asks_in_place(plain, question), "asked of another hero mid-turn"
+    assert face.asks_in_place(question, plain), "answered: back to the turn's hero, in the same message"
+    assert not face.asks_in_place(question, dict(plain, turn=dict(turn, number=5, player="bo"))), \
+        "a new turn opens its own message"
+    assert not face.asks_in_place(plain, plain), "nothing asked: the plain rules"

@@ -171,11 +171,12 @@ class Face(PlainFace):
 
     def asks_in_place(self, before, state):
         """A co-operative game: a question for another hero in the middle of a turn (Spirit of Doom's move,
-        Reinforcements' tile) is the group's business. It stays in the turn's message, where everyone sees it
-        and its buttons, and reaches its hero privately too; the villain phase it interrupts goes on in the
-        same message."""
+        Reinforcements' tile, King Tomescu's Portal's return) is the group's business. It stays in the turn's
+        message, where everyone sees it and its buttons, and reaches its hero privately too; once answered,
+        the turn goes on in the same message (its villain phase too)."""
         s = self.system
-        return bool(state.get("pending")) and s.phase(state) == "play" and s.turn_number(state) == s.turn_number(before)
+        return bool(state.get("pending") or before.get("pending")) and s.phase(state) == "play" and \
+            s.turn_number(state) == s.turn_number(before)
 
     def replay_due(self, state):
         return True  # the end brings the adventure turn by turn, after the whole dungeon
