@@ -929,3 +929,32 @@ def test_unbalancing_parry_turns_a_hit_and_pushes_the_monster_within_one_tile(mo
     combat.monster_attack(ctx, "The Wraith", atk, "p0", fig=big)
     assert s["players"]["p0"]["powers"]["unbalancing_parry"] == "used" and big["square"] == geometry.name(me[0] - 1,
                                                                                                           me[1] - 1)
+
+
+def test_music_of_the_damned_answered_late_takes_the_other_card_from_wherever_it_went():
+    # Castle Ravenloft rulebook FAQ: Music of the Damned (57); Decks (an empty deck reshuffles its discards):
+    # questions wait in turn, so by the answer the other card may be back in the deck, or drawn for another
+    e, s = started()
+    ctx = Ctx(C, s)
+    s["environment"] = pull(s, enc("music_of_the_damned"))
+    level = {}
+    for c in C.monsters:
+        level.setdefault(data.monster(C, data.card_monster(C, c))["level"], []).append(c)
+    x, y = next((cs[0], o) for cs in level.values() for o in cs
+                if data.card_monster(C, o) != data.card_monster(C, cs[0]))
+    for c in (x, y):
+        pull(s, c)
+    s["decks"]["monster"]["deck"][:0] = [x, y]
+    s["players"]["p1"]["cards"] = []
+    fig = explore.place_monster(ctx, "p1", "0,1")
+    other = s["pending"]["cards"][1]
+    monsters = s["decks"]["monster"]
+    monsters["discard"].remove(other)  # shuffled back into the deck meanwhile
+    monsters["deck"].insert(3, other)
+    s2, _ = e.apply(s, {"type": "decide", "player": "p1", "choice": 2})
+    assert s2["figures"][fig["id"]]["monster"] == data.card_monster(C, other)
+    assert other not in s2["decks"]["monster"]["deck"] and s["pending"]["cards"][0] in s2["decks"]["monster"]["discard"]
+    # drawn for another monster meanwhile: the one placed stays, and the table is told
+    monsters["deck"].remove(other)
+    s3, events = e.apply(s, {"type": "decide", "player": "p1", "choice": 2})
+    assert s3["figures"][fig["id"]]["monster"] == fig["monster"] and any("drawn since" in ev["text"] for ev in events)

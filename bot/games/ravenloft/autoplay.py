@@ -2,14 +2,20 @@
 same answer for the same state, from what the players see (never the decks' order or a die to come).
 They play like a careful group:
 
-- questions: cancel an encounter that hurts (attacks, traps, environments) with experience, level
-  up whenever offered, give an item found to the hero it helps most;
-- heal: Healing Word on a downed or badly hurt friend (a downed one saves a healing surge), a
-  potion for oneself or a friend next to one;
+- questions: cancel an encounter that hurts (attacks, traps, environments, the events that bring
+  monsters on or make them strike more) with experience, level up whenever offered, give an item
+  found to the hero it helps most; an encounter's own question answered for the least harm (a hero
+  put where the fewest monsters reach, a new monster far from the heroes, the weakest power against
+  a friend, the weaker of Music of the Damned's two monsters);
+- heal: Healing Word on a downed friend first (that saves a healing surge), else a badly hurt one,
+  a potion for oneself or a friend next to one;
 - fight: the attack with the most expected damage on the best target (focus fire: the monster
   nearest its end, the villain, the monster next to a hurt friend), daily powers kept for villains,
   several targets or a sure kill; disabling a trap when the roll is likely;
-- move: to the square from which the best attack may then be made; otherwise toward the
+- move: to the square from which the best attack may then be made (on an unexplored edge when
+  the fall would clear the way, so the turn also explores); the last move of a turn that explores
+  ends on an edge within reach; after striking, common monsters' reach is weighed, a villain's is
+  not (it is pressed); otherwise toward the
   adventure's goal, else toward the nearest unexplored edge near the group, while monsters are
   about toward them instead, staying on a friend's tile when it costs nothing; every square is
   weighed against the harm expected there (`Danger`: the monsters in reach that would pick this
@@ -21,7 +27,7 @@ They play like a careful group:
 
 from time import perf_counter
 
-from bot.games.ravenloft.engine import combat, data, geometry, heroes, items
+from bot.games.ravenloft.engine import combat, data, explore, geometry, heroes, items
 from bot.games.ravenloft.engine.adventures.common import clauses, placed_key
 from bot.games.ravenloft.engine.game import Engine
 from bot.games.ravenloft.engine.legal import legal_actions
@@ -30,7 +36,7 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 1, "explore_below_extra": 3, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 0, "level_up": 1, "cancel_env": 0, "cancel_monster": 1, "cancel_cond": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1, "safe_fight": 0, "area_share": 0.6, "other_share": 0.25, "safe_strike": 1.0, "safe_explore": 1.0, "safe_goal": 0.2, "safe_heal": 0.3, "later_share": 0.3, "together": 1, "heal_downed_only": 0, "heal_gap": 3, "near_stairs": 1, "safe_after": 0, "together_after": 5}  # the weights tuned with bench/ravenloft_balance.py (explore_below*: explore only while fewer monsters are about)
+KNOBS = {"explore_below": 1, "explore_below_extra": 3, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 0, "level_up": 1, "cancel_env": 0, "cancel_monster": 1, "cancel_cond": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1, "safe_fight": 0, "area_share": 0.6, "other_share": 0.25, "safe_strike": 1.0, "safe_explore": 1.0, "safe_goal": 0.2, "safe_heal": 0.3, "later_share": 0.3, "together": 1, "heal_downed_only": 0, "heal_gap": 3, "near_stairs": 1, "safe_after": 0.5, "together_after": 5, "strike_edge": 3, "answer_cards": 1, "ghost_hp": 3, "last_edge": 1, "cancel_events": 1, "safe_after_villain": 0, "group_edges": 4, "downed_first": 1, "ring_hp": 2}  # the weights tuned with bench/ravenloft_balance.py (explore_below*: explore only while fewer monsters are about)
 
 
 def choose_action(content, state: dict, player: str) -> dict:
@@ -65,7 +71,7 @@ def _decide(ctx, acts):
             (("condition",) if KNOBS["cancel_cond"] else ())
         bad = (e["type"] in HURTFUL and (KNOBS["cancel_env"] or e["type"] != "environment")) or e["attack"] or any(
             data.g(st, "do") in worst for st in e["steps"])
-        bad = bad or KNOBS["cancel_all"]
+        bad = bad or KNOBS["cancel_all"] or _bad_event(ctx, e)
         if bad and "dispel it" in opts:
             return next(a for a in acts if a["choice"] == "dispel it")
         if bad and "cancel it" in opts:
@@ -75,11 +81,101 @@ def _decide(ctx, acts):
         return next(a for a in acts if a["choice"] == "level up")
     if q["kind"] == "give":
         return _give(ctx, q, acts)
+    if q["kind"] == "item" and q.get("rule") == "ring_of_regeneration" and KNOBS["ring_hp"]:
+        p = ctx.s["players"][q["player"]]
+        if p["hp"] <= KNOBS["ring_hp"] and not _hoarding(ctx) and len(acts) > 1:
+            return acts[1]  # a Hit Point now rather than a card that may be a fortune
     if q["kind"] == "stealth":
         return acts[0]
     if q["kind"] == "lucky":
         return next(a for a in acts if a["choice"] == "draw 3") if "draw 3" in opts else acts[0]
+    if q["kind"] == "music" and KNOBS["answer_cards"]:
+        # Music of the Damned: the weaker of the two monsters (fewer experience points)
+        xp = [data._int(data.g(data.monster(ctx.content, data.card_monster(ctx.content, c)), "xp", 1), 1)
+              for c in q.get("cards", [])]
+        cards = q.get("cards", [])
+        # the other card is taken back from the discard pile: only while it still lies there
+        if len(xp) == len(acts) == 2 and xp[1] < xp[0] and cards[1] in ctx.s["decks"]["monster"]["discard"]:
+            return acts[1]
+        return acts[0]
+    if q["kind"] == "encounter" and KNOBS["answer_cards"]:
+        a = _answer_card(ctx, q, acts)
+        if a:
+            return a
     return acts[0]
+
+
+PLACE_HERO = ("corner_of_your_eye", "strahds_trick", "icy_corridor", "king_tomescus_portal", "teleport_glyph",
+              "strahds_minions")
+PLACE_MONSTER = ("reinforcements",)
+
+
+def _answer_card(ctx, q, acts):
+    """An encounter card's question: the hero put where least harm waits (a friend near), a new
+    monster put far from the heroes, the weakest power against a friend, a Daily given up rather
+    than Hit Points when they run low."""
+    s = ctx.s
+    rule, values, pid = q.get("rule"), q.get("values") or [], q["player"]
+    if len(values) != len(acts):
+        return None
+    if rule in PLACE_HERO or rule == "spirit_of_doom_event":
+        danger = Danger(ctx, pid)
+        mine = s["players"][pid]["square"]
+        friends = {heroes.tile(ctx, o) for o in hero_pids(s) if o != pid and heroes.standing(ctx, o)}
+        mon_tiles = {t for f in s["figures"].values() if not f.get("object") for t in combat.fig_tiles(f)}
+        best = None
+        for i, v in enumerate(values):
+            if rule == "spirit_of_doom_event":
+                sq = v or mine
+            elif not v or v == heroes.tile(ctx, pid):
+                sq = mine
+            else:
+                sq = explore.free_square_on(ctx, v)
+                if sq is None:
+                    continue
+            t = geometry.tile_at_square(sq)
+            harm = danger.at(sq) + (1.0 if rule == "spirit_of_doom_event" and t not in mon_tiles else 0.0)
+            k = (round(harm - (0.3 if t in friends else 0.0), 2), i)
+            if best is None or k < best[0]:
+                best = (k, acts[i])
+        return best[1] if best else None
+    if rule in PLACE_MONSTER or (rule == "voice_of_the_master" and q.get("place")):
+        d = geometry.tile_distances(s, [heroes.tile(ctx, o) for o in hero_pids(s) if heroes.on_map(ctx, o)])
+        return acts[max(range(len(values)), key=lambda i: (d.get(values[i], 99), -i))]
+    if rule == "voice_of_the_master":
+        # the monster farthest from any hero acts: it likely only walks
+        d = geometry.tile_distances(s, [heroes.tile(ctx, o) for o in hero_pids(s) if heroes.on_map(ctx, o)])
+        def far(i):
+            f = s["figures"].get(values[i])
+            return (min((d.get(t, 99) for t in combat.fig_tiles(f)), default=99) if f else -1, -i)
+        return acts[max(range(len(values)), key=far)]
+    if rule == "strahds_whispers":
+        return acts[min(range(len(values)), key=lambda i: (data.power(ctx.content, values[i])["damage"], i))]
+    if rule == "howling_ghost":
+        p = s["players"][pid]
+        if p["hp"] - q.get("damage", 2) <= KNOBS["ghost_hp"] and len(values) > 1:
+            return acts[min(range(1, len(values)), key=lambda i: (data.power(ctx.content, values[i])["damage"], i))]
+        return acts[0]
+    if rule == "ghost_of_prince_aurel":
+        def worth(i):
+            pw = data.power(ctx.content, values[i])
+            heal = data.slug(pw["name"]) in ("healingword", "dispelmagic")
+            return (heal, pw["hits"], pw["damage"], i)
+        return acts[min(range(len(values)), key=worth)]
+    return None
+
+
+# events that bring monsters on the heroes or make those about strike more (their cards' own words;
+# cancelling more of them, Summoning Circle or Reinforcements too, left less experience for attacks)
+BAD_EVENTS = ("frenzy", "bubblingcauldron", "howlofthewolf", "strahdsminions")
+NEEDS_MONSTERS = ("frenzy", "bubblingcauldron", "howlofthewolf")
+
+
+def _bad_event(ctx, e) -> bool:
+    w = data.slug(e["name"])
+    if not KNOBS["cancel_events"] or e["type"] != "event" or w not in BAD_EVENTS:
+        return False
+    return w not in NEEDS_MONSTERS or any(not f.get("object") for f in ctx.s["figures"].values())
 
 
 def _give(ctx, q, acts):
@@ -113,6 +209,10 @@ def _word(ctx, a) -> str:
 
 def _heal(ctx, pid, acts):
     s = ctx.s
+    if KNOBS["downed_first"]:
+        # a downed friend first: raised before their turn, they spend no healing surge
+        acts = sorted(acts, key=lambda a: 0 if a["type"] == "use" and a.get("target") in s["players"]
+                      and s["players"][a["target"]]["hp"] <= 0 else 1)
     for a in acts:
         if a["type"] != "use":
             continue
@@ -455,10 +555,16 @@ def _move(ctx, pid, acts):
     if can_attack_after and s["figures"] and not _leaving(ctx):
         cache = {}
         best = None
+        # a strike from an unexplored edge explores after it when the fall clears the way
+        alive = len([f for f in s["figures"].values() if not f.get("object")])
+        edge_ok = bool(s["tiles"]["stack"]) and (_hoarding(ctx) or alive - 1 < _explore_limit(ctx)) and \
+            not any(c.kind == "tokens_removed" for c in clauses(ctx, "victory"))
         for i, a in enumerate(moves):
             v = _attack_from(ctx, pid, a["to"], cache)
             if v <= 0.1:
                 continue
+            if edge_ok and KNOBS["strike_edge"] and geometry.edges_at_square(s, a["to"]):
+                v += KNOBS["strike_edge"]
             sq = geometry.parse(a["to"])
             with_friend = geometry.tile_at_square(a["to"]) in ally_tiles
             k = (round(v - KNOBS["safe_strike"] * danger.at(a["to"]), 2), with_friend, -geometry.square_distance(sq, me), -i)
@@ -505,7 +611,7 @@ def _move(ctx, pid, acts):
             # the unexplored edges nearest the group
             ad = mp.dist_from(allies)
             near = min(ad.get(q, 999) for q in targets)
-            targets = [q for q in targets if ad.get(q, 999) <= near + 4]
+            targets = [q for q in targets if ad.get(q, 999) <= near + KNOBS["group_edges"]]
     if not targets and s["figures"]:
         why = "fight"
         for f in s["figures"].values():
@@ -521,11 +627,19 @@ def _move(ctx, pid, acts):
     later = 2 + t.get("free_moves", 0) - len(t["actions"]) - 1 > 0 and t["actions"].count("move") + 1 < 2 + t.get("free_moves", 0)
     weight = KNOBS["safe_" + why] * (KNOBS["later_share"] if later else 1.0)
     if t["attacked"] and why == "fight":
-        weight = KNOBS["safe_after"]  # struck already: nothing more to gain this turn next to them
+        # struck already: nothing more to gain this turn next to common monsters; a villain is pressed
+        villain = any(f.get("villain") for f in s["figures"].values())
+        weight = KNOBS["safe_after_villain"] if villain else KNOBS["safe_after"]
 
     def cost(sq_name):
         return min(dist.get(geometry.parse(sq_name), 999), 60) / speed + weight * danger.at(sq_name)
     stay = cost(p["square"])
+    if why == "explore" and not later and KNOBS["last_edge"]:
+        # the last move of the turn: any edge within reach explores (no Encounter drawn for it, or one
+        # fewer) rather than half a walk toward the chosen one
+        edge = [a for a in moves if geometry.edges_at_square(s, a["to"])]
+        if edge and not geometry.edges_at_square(s, p["square"]):
+            moves, stay = edge, 9999.0
     best = None
     for i, a in enumerate(moves):
         sq = geometry.parse(a["to"])
@@ -563,11 +677,16 @@ def _want_explore(ctx) -> bool:
     if any(c.kind == "escape" for c in clauses(ctx, "victory")) and not active(ctx.s).escape_squares(ctx):
         return True  # the way out is still to be found: only the stack brings it
     alive = len([f for f in ctx.s["figures"].values() if not f.get("object")])
+    return alive < _explore_limit(ctx)
+
+
+def _explore_limit(ctx) -> float:
+    """Explore while fewer monsters than this are about."""
     per = KNOBS["explore_per_hero"] * len(hero_pids(ctx.s))
     below = KNOBS["explore_below"]
     if any(c.kind == "encounter_every_villain_phase" for c in clauses(ctx, "rules")):
         below = KNOBS["explore_below_extra"]  # staying draws two Encounters there
-    return alive < max(1, below + per)
+    return max(1, below + per)
 
 
 def _leaving(ctx) -> bool:

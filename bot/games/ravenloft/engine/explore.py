@@ -136,14 +136,21 @@ def answer_music(ctx: Ctx, q: dict, choice: str):
     pid = q["player"]
     placed, other = q["cards"]
     fig = ctx.s["figures"][q["figure"]]
+    # Questions wait in turn: by the answer, the other card may have been shuffled back into the deck (an
+    # empty deck takes its discards), or drawn for another monster.
+    monsters = ctx.s["decks"]["monster"]
+    pile = next((p for p in (monsters["discard"], monsters["deck"]) if other in p), None)
+    if pile is None:
+        name = data.monster(ctx.content, data.card_monster(ctx.content, other))["name"]
+        ctx.say("monster", f"The {name} card has been drawn since: the {fig['name']} stays.", figure=fig["id"])
+        return
     cards = ctx.s["players"][pid]["cards"]
     for c in cards:
         if c["card"] == placed and c["kind"] == "monster":
             c["card"] = other
             break
-    pile = ctx.s["decks"]["monster"]["discard"]
     pile.remove(other)
-    pile.append(placed)
+    monsters["discard"].append(placed)
     mid = data.card_monster(ctx.content, other)
     m = data.monster(ctx.content, mid)
     fig.update({"monster": mid, "name": m["name"], "hp": m["hp"], "max_hp": m["hp"], "card": other})
