@@ -158,6 +158,13 @@ async def test_a_question_for_another_hero_stays_in_the_turn_message_and_reaches
         assert any(asked["prompt"] in d for d in dms) == (t.uid(name) == asked["player"]), name
     told = next(m.content for m in t.s.dm_messages(t.users[t.name_of(asked["player"])]) if asked["prompt"] in m.content)
     assert "buttons under the newest message" in told and "/choose" in told, "the DM says where to answer"
+    # the heroes' own questions (keep or give, cancel, which of them) came by no DM: the first question someone
+    # else's action brought is this one
+    questions = {name: sum("buttons under the newest message" in m.content for m in t.s.dm_messages(t.users[name]))
+                 for name, _ in HEROES}
+    assert questions == {name: int(t.uid(name) == asked["player"]) for name, _ in HEROES}, questions
+    welcome = t.s.dm_messages(t.users["ann"])[0].content  # the start's DM speaks of this game, not of secret rules
+    assert "keeps no secrets between heroes" in welcome and "hidden tokens" not in welcome
     # answered: the villain phase goes on in the same message; the next turn's is the one new message
     state = await t.state()
     await t.slash(t.name_of(asked["player"]), "choose", options={"option": 1})

@@ -175,6 +175,10 @@ class Face:
         """Whether the end brings the replay picture."""
         return False
 
+    def welcome_text(self, where: str) -> str:
+        """The DM each person gets at the start (which also shows whether DMs reach them)."""
+        return f"You are seated in the game in {where}. What is for you alone will come here."
+
     def nothing_secret_yet(self, state: dict) -> str | None:
         """What to say to a player asking for their secrets before any could exist (None: nothing)."""
         return None

@@ -175,12 +175,13 @@ def register(bot):
     async def game_leave(interaction: discord.Interaction):
         await bot.act(interaction, {"type": "leave"})
 
-    @game.command(name="start", description="Deal the aid cards and begin")
+    @game.command(name="start", description="Begin the game (everyone seated)")
     async def game_start(interaction: discord.Interaction):
         welcomes = []  # the welcome DMs go out the moment the start is committed, not behind the channel's pace
 
         def committed(outcome):
-            welcomes.append(asyncio.ensure_future(welcome(interaction, outcome.state)))
+            text = bot.face_of(bot.service.system(outcome.game)).welcome_text(f"<#{interaction.channel_id}>")
+            welcomes.append(asyncio.ensure_future(welcome(interaction, outcome.state, text)))
         try:
             outcome = await bot.act(interaction, {"type": "start"}, committed=committed)
             if outcome:
@@ -194,23 +195,22 @@ def register(bot):
         if closed:
             await dms_closed(interaction, closed)
 
-    async def welcome(interaction, state) -> list[str]:
+    async def welcome(interaction, state, text: str) -> list[str]:
         """The players a welcome DM could not reach (none where secrets go to threads)."""
-        return [] if await in_threads(interaction) else await check_dms(interaction, state)
+        return [] if await in_threads(interaction) else await check_dms(interaction, state, text)
 
     async def in_threads(interaction) -> bool:
         """Whether the secrets go to private threads the bot may open here (so no DM is needed)."""
         settings = await bot.service.guild_settings(str(interaction.guild_id))
         return settings["secrets"] == "threads" and can_open(getattr(interaction, "app_permissions", None))
 
-    async def check_dms(interaction, state) -> list[str]:
+    async def check_dms(interaction, state, text: str) -> list[str]:
         """At the start, make sure every player can receive private messages
         (all at once): those who cannot."""
         async def welcomed(uid: str) -> bool:
             try:
                 dm = await bot.create_dm(discord.Object(int(uid)))  # (no user lookup first: one request less)
-                await dm.send(f"You are seated in the game in <#{interaction.channel_id}>. Private things "
-                                "(secret rules, hidden tokens) will come here.")
+                await dm.send(text)
                 return True
             except (discord.HTTPException, ValueError):
                 return False

@@ -109,8 +109,11 @@ class Face(PlainFace):
 
     def deliver(self, before, state, events, played=frozenset()):
         told = villain_lines(self.system.content(), before, state, events)
+        # A question reaches its hero privately too when someone else's action brought it (see asks_in_place),
+        # saying where to answer; the hero who is acting sees their own under the turn's message.
+        acting = self.system.actor(before)
         told = [dict(e, text=e["text"] + ANSWER_THERE) if e["to"] != "all" and e["kind"] == "question" else e
-                for e in told]  # a question reaches its hero privately too (see asks_in_place): where to answer
+                for e in told if not (e["to"] == acting and e["kind"] == "question")]
         if self.system.phase(before) == "lobby" and self.system.phase(state) == "play":
             # the adventure's introduction and goal open the game (and stay pinned: see summary)
             told = [{"kind": "adventure", "to": "all", "text": "\n".join(adventure_lines(self.system.content(),
@@ -180,6 +183,10 @@ class Face(PlainFace):
 
     def replay_due(self, state):
         return True  # the end brings the adventure turn by turn, after the whole dungeon
+
+    def welcome_text(self, where):
+        return (f"You are seated in the game in {where}. Castle Ravenloft keeps no secrets between heroes; when "
+                "another hero's turn asks you something, it comes here too.")
 
     def nothing_secret_yet(self, state):
         return "Castle Ravenloft keeps no secrets between heroes: everything is on the table."

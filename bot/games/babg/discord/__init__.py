@@ -40,6 +40,9 @@ class Face(PlainFace):
     def replay_due(self, state):
         return bool(state.get("board"))
 
+    def welcome_text(self, where):
+        return f"You are seated in the game in {where}. Private things (secret rules, hidden tokens) will come here."
+
     def nothing_secret_yet(self, state):
         if state["phase"] in ("lobby", "exploring"):
             return ("The haunt has not begun yet: when it does, your side's secret rules come to you privately, and "
