@@ -21,7 +21,11 @@ They play like a careful group:
   weighed against the harm expected there (`Danger`: the monsters in reach that would pick this
   hero, a trap on the tile);
 - plans: never strike a villain whose fall loses (the Young Vampire); press it on the Dark
-  Fountain from next to it, and explore with a friend on the tile while the Fountain may come;
+  Fountain from next to it (first thing in a turn, not stepping off for another monster, cancelling
+  an Encounter that would move the hero away), and explore, or step on an unexplored edge, only with
+  a friend on the tile while the Fountain may come; an object the goal asks smashed (the phylactery,
+  Klak's artifact once Klak has fallen) is struck first and walked to; in Klak's adventure no
+  cancelling that would drop the hero;
   in Daylight Assault dig nearest the Start tile so the way out stays short;
 - end the hero phase exploring where the hero stands."""
 
@@ -36,7 +40,7 @@ from bot.games.ravenloft.engine.state import Ctx, hero_pids
 from bot.kit.rng import seeded, shuffle
 
 HURTFUL = ("trap", "event_attack", "environment", "hazard")
-KNOBS = {"explore_below": 1, "explore_below_extra": 3, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 0, "level_up": 1, "cancel_env": 0, "cancel_monster": 1, "cancel_cond": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1, "safe_fight": 0, "area_share": 0.6, "other_share": 0.25, "safe_strike": 1.0, "safe_explore": 1.0, "safe_goal": 0.2, "safe_heal": 0.3, "later_share": 0.3, "together": 1, "heal_downed_only": 0, "heal_gap": 3, "near_stairs": 1, "safe_after": 0.5, "together_after": 5, "strike_edge": 3, "answer_cards": 1, "ghost_hp": 3, "last_edge": 1, "cancel_events": 1, "safe_after_villain": 0, "group_edges": 4, "downed_first": 1, "ring_hp": 2}  # the weights tuned with bench/ravenloft_balance.py (explore_below*: explore only while fewer monsters are about)
+KNOBS = {"explore_below": 1, "explore_below_extra": 3, "daily_small": 0.45, "cancel_all": 0, "fragile_surges": 0, "level_up": 1, "cancel_env": 0, "cancel_monster": 1, "cancel_cond": 1, "threat": 0.0, "explore_per_hero": 0, "hoard": 1, "safe_fight": 0, "area_share": 0.6, "other_share": 0.25, "safe_strike": 1.0, "safe_explore": 1.0, "safe_goal": 0.2, "safe_heal": 0.3, "later_share": 0.3, "together": 1, "heal_downed_only": 0, "heal_gap": 3, "near_stairs": 1, "safe_after": 0.5, "together_after": 5, "strike_edge": 3, "answer_cards": 1, "ghost_hp": 3, "last_edge": 1, "cancel_events": 1, "safe_after_villain": 0, "group_edges": 4, "downed_first": 1, "ring_hp": 2, "press": 1, "smash": 1, "cancel_price": 1, "smash_worth": 4}  # the weights tuned with bench/ravenloft_balance.py (explore_below*: explore only while fewer monsters are about)
 
 
 def choose_action(content, state: dict, player: str) -> dict:
@@ -52,7 +56,10 @@ def choose_action(content, state: dict, player: str) -> dict:
         return acts[0]
     if "decide" in kinds:
         return _decide(ctx, acts)
-    order = (_pickup, _heal, _move, _attack, _end) if _leaving(ctx) else (_pickup, _heal, _buff, _attack, _move, _end)
+    if _leaving(ctx) or _pressing(ctx, player) == "away":
+        order = (_pickup, _heal, _move, _attack, _end)
+    else:
+        order = (_pickup, _heal, _buff, _attack, _move, _end)
     for pick in order:
         a = pick(ctx, player, acts)
         if a:
@@ -72,6 +79,11 @@ def _decide(ctx, acts):
         bad = (e["type"] in HURTFUL and (KNOBS["cancel_env"] or e["type"] != "environment")) or e["attack"] or any(
             data.g(st, "do") in worst for st in e["steps"])
         bad = bad or KNOBS["cancel_all"] or _bad_event(ctx, e)
+        if KNOBS["press"] and _pressing(ctx, q["player"]) == "there" and \
+                any(data.g(st, "name") in PLACE_HERO for st in e["steps"]):
+            bad = True  # it would take the hero off the Fountain: the Young Vampire walks away
+        if KNOBS["cancel_price"] and ctx.s["players"][q["player"]]["hp"] <= _cancel_price(ctx) + KNOBS["cancel_price"] - 1:
+            bad = False  # the price of cancelling (Klak's adventure) would drop the hero itself
         if bad and "dispel it" in opts:
             return next(a for a in acts if a["choice"] == "dispel it")
         if bad and "cancel it" in opts:
@@ -163,6 +175,11 @@ def _answer_card(ctx, q, acts):
             return (heal, pw["hits"], pw["damage"], i)
         return acts[min(range(len(values)), key=worth)]
     return None
+
+
+def _cancel_price(ctx) -> int:
+    """The Hit Points cancelling an Encounter costs the active hero here (0 in most adventures)."""
+    return sum(data._int(c.amount, 1) for c in clauses(ctx, "rules") if c.kind == "xp_cancel_costs_hp")
 
 
 # events that bring monsters on the heroes or make those about strike more (their cards' own words;
@@ -291,6 +308,8 @@ def _target_worth(ctx, fig) -> float:
         w += 1.5
     if fig.get("object"):
         w += 1.0
+        if KNOBS["smash_worth"] and fig in _to_smash(ctx):
+            w += KNOBS["smash_worth"]  # its fall wins (or is the last thing the goal asks)
     xy = combat.fig_xy(fig)
     for q in hero_pids(ctx.s):
         p = ctx.s["players"][q]
@@ -526,6 +545,12 @@ def _move(ctx, pid, acts):
     exits = set(active(s).escape_squares(ctx))
     if exits and not _goal_squares(ctx, pid):
         moves = [a for a in moves if a["to"] not in exits]  # never leave the dungeon before the goal asks it
+    if KNOBS["press"] and s["tiles"]["stack"] and _together(ctx):
+        # a hero left on an unexplored edge must explore: only where a friend stands too
+        friends = {heroes.tile(ctx, q) for q in hero_pids(s) if q != pid and heroes.on_map(ctx, q)}
+        if friends:
+            moves = [a for a in moves if geometry.tile_at_square(a["to"]) in friends
+                     or not geometry.edges_at_square(s, a["to"])]
     if not moves:
         return None
     t = s["turn"]
@@ -550,9 +575,17 @@ def _move(ctx, pid, acts):
                     best = (k, a)
             if best and best[0][0] > max(here, 1):
                 return best[1]
+    press = _pressing(ctx, pid)
+    if press:
+        # the Young Vampire stays on the Fountain only while a hero is next to it: stand there first
+        held = {geometry.name(*q) for q in _goal_squares(ctx, pid)}
+        if press == "there":
+            moves = [a for a in moves if a["to"] in held]
+            if not moves:
+                return None
     danger = Danger(ctx, pid)
     # 1. a square to strike from (not when the haul is complete: then out, the quickest way)
-    if can_attack_after and s["figures"] and not _leaving(ctx):
+    if can_attack_after and s["figures"] and not _leaving(ctx) and press != "away":
         cache = {}
         best = None
         # a strike from an unexplored edge explores after it when the fall clears the way
@@ -580,12 +613,19 @@ def _move(ctx, pid, acts):
     hurt = [q for q in hero_pids(s) if heroes.standing(ctx, q) and s["players"][q]["hp"] * 2 <= s["players"][q]["max_hp"]]
     healer = any(v == "ready" and _is_heal_power(ctx, k) for k, v in p["powers"].items())
     why = "fight"
-    if healer and [q for q in hurt if q != pid]:
+    if press:
+        targets = goal
+        why = "goal"
+    elif healer and [q for q in hurt if q != pid]:
         # a healer goes to the hurt
         targets = [heroes.xy(ctx, q) for q in hurt if q != pid]
         why = "heal"
     elif goal:
         targets = goal
+        why = "goal"
+    elif KNOBS["smash"] and _to_smash(ctx):
+        # the goal's object does not strike back: every hero turns to it
+        targets = [(q[0] + dx, q[1] + dy) for f in _to_smash(ctx) for q in combat.fig_xy(f) for dx, dy in geometry.KING]
         why = "goal"
     elif s["figures"] and (many or not s["tiles"]["stack"]):
         for f in s["figures"].values():
@@ -652,6 +692,38 @@ def _move(ctx, pid, acts):
     return None
 
 
+def _pressing(ctx, pid):
+    """Where a hero stands while a villain must be held on its tile (the Young Vampire on the Dark
+    Fountain, walking off it when no hero is next to it): "there" next to it, "away", or None."""
+    if not KNOBS["press"] or not heroes.on_map(ctx, pid):
+        return None
+    for c in clauses(ctx, "victory"):
+        if c.kind != "tokens_removed":
+            continue
+        k = placed_key(ctx, c.tile)
+        if not k or not any(f.get("villain") and k in combat.fig_tiles(f) for f in ctx.s["figures"].values()):
+            return None
+        me = heroes.xy(ctx, pid)
+        return "there" if me in set(_goal_squares(ctx, pid)) else "away"
+    return None
+
+
+def _to_smash(ctx) -> list:
+    """The objects on the map whose destruction the goal asks, once no villain it names is left."""
+    cl = clauses(ctx, "victory")
+    standing = {f["monster"] for f in ctx.s["figures"].values()}
+    if KNOBS["smash"] < 2 and any(c.kind == "villain_defeated" and c.villain in standing for c in cl):
+        return []  # (2: before the villain too, measured worse in Klak's adventure)
+    tokens = {c.token for c in cl if c.kind == "object_destroyed"}
+    return [f for f in ctx.s["figures"].values() if f.get("object") and f["monster"] in tokens]
+
+
+def _alone(ctx, pid) -> bool:
+    """No friend on the hero's tile while friends are on the map."""
+    others = [q for q in hero_pids(ctx.s) if q != pid and heroes.on_map(ctx, q)]
+    return bool(others) and all(heroes.tile(ctx, q) != heroes.tile(ctx, pid) for q in others)
+
+
 def _together(ctx) -> bool:
     """Explore only from a tile a friend stands on: where a villain comes out with the tile and
     stays only while heroes press it (the Young Vampire on the Dark Fountain), or everywhere."""
@@ -707,7 +779,8 @@ def _end(ctx, pid, acts):
     ends = [a for a in acts if a["type"] == "end"]
     if not ends:
         return None
-    if not _want_explore(ctx) and not _goal_squares(ctx, pid):
+    alone = KNOBS["press"] and _together(ctx) and _alone(ctx, pid)
+    if alone or (not _want_explore(ctx) and not _goal_squares(ctx, pid)):
         for a in ends:
             if a.get("explore") == "none":
                 return a
