@@ -613,12 +613,9 @@ class GameBot(discord.Client):
         file = await self.replay_file(game) if face.replay_due(state) else None
         parts = messages.chunks(face.story(state) + ([self.REPLAY_CAPTION] if file is not None else []))
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
+            under = {"file": file} if file is not None and i == len(parts) - 1 else {}
             try:
-                if last and file is not None:
-                    await post(part, file=file, allowed_mentions=discord.AllowedMentions.none())
-                else:
-                    await post(part, allowed_mentions=discord.AllowedMentions.none())
+                await post(part, allowed_mentions=discord.AllowedMentions.none(), **under)
             except discord.HTTPException as e:
                 log.info("the end's story not sent in %s: %s", game.channel_id, e)
                 return

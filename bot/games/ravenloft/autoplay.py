@@ -82,7 +82,7 @@ def _decide(ctx, acts):
         if KNOBS["press"] and _pressing(ctx, q["player"]) == "there" and \
                 any(data.g(st, "name") in PLACE_HERO for st in e["steps"]):
             bad = True  # it would take the hero off the Fountain: the Young Vampire walks away
-        if KNOBS["cancel_price"] and ctx.s["players"][q["player"]]["hp"] <= _cancel_price(ctx) + KNOBS["cancel_price"] - 1:
+        if KNOBS["cancel_price"] and ctx.s["players"][q["player"]]["hp"] <= _cancel_price(ctx):
             bad = False  # the price of cancelling (Klak's adventure) would drop the hero itself
         if bad and "dispel it" in opts:
             return next(a for a in acts if a["choice"] == "dispel it")
@@ -106,7 +106,8 @@ def _decide(ctx, acts):
         xp = [data._int(data.g(data.monster(ctx.content, data.card_monster(ctx.content, c)), "xp", 1), 1)
               for c in q.get("cards", [])]
         cards = q.get("cards", [])
-        # the other card is taken back from the discard pile: only while it still lies there
+        # asked for only while it lies in the discard pile, in sight (the engine would also take it back
+        # from the deck)
         if len(xp) == len(acts) == 2 and xp[1] < xp[0] and cards[1] in ctx.s["decks"]["monster"]["discard"]:
             return acts[1]
         return acts[0]
@@ -151,12 +152,12 @@ def _answer_card(ctx, q, acts):
             if best is None or k < best[0]:
                 best = (k, acts[i])
         return best[1] if best else None
-    if rule in PLACE_MONSTER or (rule == "voice_of_the_master" and q.get("place")):
+    if rule in PLACE_MONSTER or rule == "voice_of_the_master":
         d = geometry.tile_distances(s, [heroes.tile(ctx, o) for o in hero_pids(s) if heroes.on_map(ctx, o)])
+    if rule in PLACE_MONSTER or (rule == "voice_of_the_master" and q.get("place")):
         return acts[max(range(len(values)), key=lambda i: (d.get(values[i], 99), -i))]
     if rule == "voice_of_the_master":
         # the monster farthest from any hero acts: it likely only walks
-        d = geometry.tile_distances(s, [heroes.tile(ctx, o) for o in hero_pids(s) if heroes.on_map(ctx, o)])
         def far(i):
             f = s["figures"].get(values[i])
             return (min((d.get(t, 99) for t in combat.fig_tiles(f)), default=99) if f else -1, -i)
